@@ -1,0 +1,84 @@
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
+import { categories } from "./content/programmes";
+import { mapLocations } from "./content/home";
+import { site } from "./content/site";
+import { routes, notFoundRoute } from "./src/routes";
+import { contentModules } from "./src/build/content";
+import { validateContent } from "./src/build/validate";
+import { bundleCss, bundleScripts } from "./src/build/bundle";
+import { renderRoute, outputFile } from "./src/build/render";
+import { compressAll, printReport } from "./src/build/report";
+import { renderWorldMap } from "./src/lib/worldMap";
+
+const root = import.meta.dirname;
+const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
+
+function checkContent() {
+  const errors = validateContent({
+    modules: contentModules,
+    targets: [...routes, notFoundRoute],
+    staticDir: join(root, "static"),
+    categorySlugs: categories.map((c) => c.id),
+  });
+  if (errors.length) {
+    console.error(`Content has ${errors.length} problem(s):\n  ${errors.join("\n  ")}`);
+    process.exit(1);
+  }
+}
+
+function writeHashed(name: string, ext: string, text: string) {
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 8);
+  const file = `assets/${name}-${hash}.${ext}`;
+  writeFileSync(join(dist, file), text);
+  return `/${file}`;
+}
+
+function writeSitemap() {
+  const urls = routes.map((r) => `<url><loc>${site.url}${r.path}</loc></url>`).join("");
+  writeFileSync(
+    join(dist, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,
+  );
+  writeFileSync(
+    join(dist, "robots.txt"),
+    `User-agent: *\nAllow: /\nSitemap: ${site.url}/sitemap.xml\n`,
+  );
+}
+
+async function build() {
+  const started = performance.now();
+  checkContent();
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(join(dist, "assets"), { recursive: true });
+  cpSync(join(root, "static"), dist, { recursive: true });
+
+  const { css, font } = await bundleCss(dist);
+  const worldMap = writeHashed("world-map", "svg", renderWorldMap(mapLocations));
+  const pages = [...routes, notFoundRoute].map((route) =>
+    renderRoute(route, { css, font, worldMap }),
+  );
+  const { scriptFor } = await bundleScripts(
+    dist,
+    pages.map((p) => p.islands),
+  );
+
+  for (const page of pages) {
+    const script = `<script type="module" src="${scriptFor(page.islands)}"></script>`;
+    const file = join(dist, outputFile(page.route.path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, page.html.replace("</body>", `${script}</body>`));
+  }
+  writeSitemap();
+  await compressAll(dist);
+  printReport(
+    dist,
+    pages.map((p) => outputFile(p.route.path)),
+  );
+  console.log(
+    `Built ${pages.length} pages in ${Math.round(performance.now() - started)} ms -> ${dist}`,
+  );
+}
+
+await build();

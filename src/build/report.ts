@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+
+const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json)$/;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Write .gz and .br beside every text file, so the server sends them pre-compressed. */
+export async function compressAll(dist: string) {
+  for (const file of files(dist).filter((f) => COMPRESSIBLE.test(f))) {
+    const data = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+
+/** Scripts a page loads: those it needs up front (static imports) and those it may import(). */
+export function scriptsOf(dist: string, html: string) {
+  const eager = new Set<string>();
+  const lazy = new Set<string>();
+  const visit = (url: string, isLazy: boolean) => {
+    const target = isLazy ? lazy : eager;
+    if (eager.has(url) || target.has(url)) return;
+    lazy.delete(url);
+    target.add(url);
+    const code = readFileSync(join(dist, url), "utf8");
+    const dir = posix.dirname(url);
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g))
+      visit(posix.join(dir, m[1]), isLazy);
+    for (const m of code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g))
+      visit(posix.join(dir, m[1]), true);
+  };
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) visit(m[1], false);
+  return { eager: [...eager], lazy: [...lazy].filter((u) => !eager.has(u)) };
+}
+
+export interface PageBytes {
+  page: string;
+  html: number;
+  htmlGz: number;
+  jsGz: number;
+  lazyJsGz: number;
+  cssGz: number;
+}
+
+/** Bytes each page ships: HTML raw and gzip, JS up front and on demand, CSS (gzip). */
+export function measure(dist: string, pages: string[]): PageBytes[] {
+  const size = (url: string) => gz(readFileSync(join(dist, url)));
+  return pages.map((page) => {
+    const html = readFileSync(join(dist, page), "utf8");
+    const { eager, lazy } = scriptsOf(dist, html);
+    const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    return {
+      page,
+      html: Buffer.byteLength(html),
+      htmlGz: gz(html),
+      jsGz: eager.reduce((n, u) => n + size(u), 0),
+      lazyJsGz: lazy.reduce((n, u) => n + size(u), 0),
+      cssGz: css.reduce((n, u) => n + size(u), 0),
+    };
+  });
+}
+
+export function printReport(dist: string, pages: string[]) {
+  const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
+  console.log(`${"page".padEnd(52)}   html  html.gz    js.gz  +lazy.gz   css.gz  (KiB)`);
+  for (const r of measure(dist, pages))
+    console.log(
+      `${r.page.padEnd(52)}${kb(r.html)}  ${kb(r.htmlGz)}  ${kb(r.jsGz)}  ${kb(r.lazyJsGz)}  ${kb(r.cssGz)}`,
+    );
+}

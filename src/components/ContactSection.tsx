@@ -1,0 +1,49 @@
+import { contactSection } from "../../content/home";
+import { contactInfo } from "../../content/site";
+import { EnquiryForm } from "./forms/EnquiryForm";
+import { Icon } from "./Icon";
+
+interface Props {
+  /** Id of the form, the target of links like /contact#contact-form. */
+  formId: string;
+}
+
+/** The contact section (#contact): info blocks beside the enquiry form. */
+export function ContactSection({ formId }: Props) {
+  return (
+    <section id="contact" className="section contact" aria-labelledby="contact-title">
+      <div className="container contact-grid">
+        <div className="contact-intro">
+          <p className="eyebrow">{contactSection.subtitle}</p>
+          <h2 id="contact-title">{contactSection.title}</h2>
+          <p>{contactSection.description}</p>
+          <ul className="contact-info">
+            {contactInfo.map((block) => (
+              <li key={block.label}>
+                <span className="icon-badge">
+                  <Icon name={block.icon} />
+                </span>
+                <div>
+                  <h3>{block.label}</h3>
+                  {block.lines.map((line) => (
+                    <p key={line.text}>
+                      {line.href ? <a href={line.href}>{line.text}</a> : line.text}
+                    </p>
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="card form-card">
+          <EnquiryForm
+            kind="enquiry"
+            id={formId}
+            label={contactSection.title}
+            submitLabel="Send enquiry"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

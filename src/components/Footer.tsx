@@ -1,0 +1,101 @@
+import { categories } from "../../content/programmes";
+import { destinations } from "../../content/destinations";
+import { quickLinks, site, mailto } from "../../content/site";
+import { Icon } from "./Icon";
+import { Logo } from "./Logo";
+
+/** Site footer: identity, contacts, three link columns, social links, office hours. */
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section className="footer-brand" aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="brand">
+            <Logo />
+            <span className="brand-name">{site.name}</span>
+          </h2>
+          <p>{site.description}</p>
+          <address>
+            {site.address.lines.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+          <ul className="footer-contacts">
+            <li>
+              <a href={mailto(site.email)}>{site.email}</a>
+            </li>
+            <li>
+              UK phone <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            </li>
+            <li>
+              Mobile <a href={`tel:${site.mobile.tel}`}>{site.mobile.display}</a>
+            </li>
+            <li>
+              Information <a href={mailto(site.infoEmail)}>{site.infoEmail}</a>
+            </li>
+            <li>
+              Admissions <a href={mailto(site.admissionsEmail)}>{site.admissionsEmail}</a>
+            </li>
+          </ul>
+        </section>
+        <FooterColumn title="Quick Links" links={quickLinks} />
+        <FooterColumn
+          title="Study Destinations"
+          links={destinations.map((d) => ({ label: d.name, href: "/#destinations" }))}
+        />
+        <FooterColumn
+          title="Programmes"
+          links={categories.map((c) => ({ label: c.name, href: c.path }))}
+        />
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours">Office hours</h2>
+          <dl className="hours">
+            {site.officeHours.map((o) => (
+              <div key={o.days}>
+                <dt>{o.days}</dt>
+                <dd>{o.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <div className="container footer-bottom">
+        <ul className="social" aria-label="Follow us">
+          {site.social.map((s) => (
+            <li key={s.label}>
+              <a href={s.href} rel="noopener" aria-label={`${site.name} on ${s.label}`}>
+                <Icon name={s.icon} />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p>
+          © {site.established}–2026 {site.name}. Free advice for students; established{" "}
+          {site.established}.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({
+  title,
+  links,
+}: {
+  title: string;
+  links: { label: string; href: string }[];
+}) {
+  const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="footer-links">
+        {links.map((l) => (
+          <li key={l.label}>
+            <a href={l.href}>{l.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

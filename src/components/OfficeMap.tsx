@@ -1,0 +1,34 @@
+interface Props {
+  /** What the map service searches for. */
+  query: string;
+  /** Address as read out. */
+  address: string;
+  /** Link to the map service, for visitors who prefer it. */
+  openHref: string;
+}
+
+/**
+ * A click-to-load facade: no request goes to the map service until the visitor asks.
+ * src/client/officeMap.ts swaps in the frame; without JavaScript the link still works.
+ */
+export function OfficeMap({ query, address, openHref }: Props) {
+  const embed = `https://www.google.com/maps?q=${encodeURIComponent(query)}&output=embed`;
+  return (
+    <div className="office-map" data-office-map data-embed={embed}>
+      <div className="office-map-placeholder">
+        <p>
+          Our office: <strong>{address}</strong>
+        </p>
+        <p className="office-map-actions">
+          <button type="button" className="button button-primary" data-office-map-load hidden>
+            Show the map here
+          </button>
+          <a className="button button-outline" href={openHref} rel="noopener" target="_blank">
+            Open in Maps<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+        <p className="office-map-note">Loading the map connects to Google Maps.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useState, type KeyboardEvent } from "react";
+import { Icon } from "../components/Icon";
+
+export interface Option {
+  /** Unique key. */
+  id: string;
+  label: string;
+  /** Second line, e.g. the category a course belongs to. */
+  detail?: string;
+}
+
+interface Props {
+  label: string;
+  placeholder: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Options for the current value; null when the menu should stay closed (blank text). */
+  options: Option[] | null;
+  onChoose: (option: Option) => void;
+  emptyMessage: string;
+}
+
+/** Search box with a suggestion list: the WAI-ARIA combobox pattern with list autocomplete. */
+export function Combobox(props: Props) {
+  const { label, placeholder, value, onValueChange, options, onChoose, emptyMessage } = props;
+  const id = useId();
+  const [active, setActive] = useState(-1);
+  const [dismissed, setDismissed] = useState(false);
+  const open = options !== null && !dismissed;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const change = (text: string) => {
+    onValueChange(text);
+    setActive(-1);
+    setDismissed(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = options?.length ?? 0;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!count) return;
+      event.preventDefault();
+      setDismissed(false);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => (i + step + count + (i < 0 && step < 0 ? 1 : 0)) % count);
+    } else if (event.key === "Enter" && open && options && active >= 0) {
+      event.preventDefault();
+      onChoose(options[active]);
+      setActive(-1);
+    } else if (event.key === "Escape") {
+      if (open) setDismissed(true);
+      else change("");
+      setActive(-1);
+    }
+  };
+
+  return (
+    <div className="combobox">
+      <label className="combobox-label" htmlFor={`${id}-input`}>
+        {label}
+      </label>
+      <div className="combobox-field">
+        <Icon name="search" className="combobox-icon" />
+        <input
+          id={`${id}-input`}
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open && !!options?.length}
+          aria-controls={listId}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {value && (
+          <button type="button" className="combobox-clear" onClick={() => change("")}>
+            <span className="visually-hidden">Clear search</span>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
+      <ul
+        className="combobox-list"
+        id={listId}
+        role="listbox"
+        aria-label={`${label}: suggestions`}
+        hidden={!open || !options?.length}
+      >
+        {open &&
+          options?.map((option, i) => (
+            <li
+              key={option.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? "combobox-option is-active" : "combobox-option"}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onChoose(option)}
+            >
+              <span className="combobox-option-label">{option.label}</span>
+              {option.detail && <span className="combobox-option-detail">{option.detail}</span>}
+            </li>
+          ))}
+      </ul>
+      <p className="combobox-status" role="status">
+        {open && options?.length === 0 ? emptyMessage : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import type { Testimonial } from "../../content/types";
+import { Avatar } from "../components/Avatar";
+import { wrapIndex } from "../lib/carousel";
+import { useEnhanced } from "./useEnhanced";
+
+export interface TestimonialsProps {
+  testimonials: Testimonial[];
+}
+
+/** Success stories: a fading carousel once hydrated, a swipeable row without JavaScript. */
+export function Testimonials({ testimonials }: TestimonialsProps) {
+  const enhanced = useEnhanced();
+  const [index, setIndex] = useState(0);
+  const count = testimonials.length;
+  const go = (i: number) => setIndex(wrapIndex(i, count));
+
+  return (
+    <div
+      className={enhanced ? "testimonials is-enhanced" : "testimonials"}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Student success stories"
+    >
+      <ul className="spotlight" aria-label="Spotlight">
+        {testimonials.map((t, i) => (
+          <li key={t.id}>
+            <a
+              className="spotlight-chip"
+              href={`#testimonial-${t.id}`}
+              aria-current={enhanced && i === index ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                go(i);
+              }}
+            >
+              <Avatar name={t.name} image={t.image} size={32} />
+              {t.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="testimonial-track" id="testimonial-slides" aria-live="polite">
+        {testimonials.map((t, i) => (
+          <figure
+            key={t.id}
+            id={`testimonial-${t.id}`}
+            className={i === index ? "testimonial is-current" : "testimonial"}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            inert={enhanced && i !== index}
+          >
+            <blockquote>
+              <p>{t.quote}</p>
+            </blockquote>
+            <figcaption>
+              <Avatar name={t.name} image={t.image} size={56} />
+              <span>
+                <strong>{t.name}</strong>
+                <span className="testimonial-program">{t.program}</span>
+              </span>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <div className="testimonial-controls">
+        <button type="button" aria-controls="testimonial-slides" onClick={() => go(index - 1)}>
+          <span aria-hidden="true">←</span>
+          <span className="visually-hidden">Previous story</span>
+        </button>
+        <div className="testimonial-dots" role="group" aria-label="Choose a story">
+          {testimonials.map((t, i) => (
+            <button
+              key={t.id}
+              type="button"
+              className="dot"
+              aria-label={`Story ${i + 1}: ${t.name}`}
+              aria-current={i === index ? "true" : undefined}
+              aria-controls="testimonial-slides"
+              onClick={() => go(i)}
+            />
+          ))}
+        </div>
+        <button type="button" aria-controls="testimonial-slides" onClick={() => go(index + 1)}>
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">Next story</span>
+        </button>
+      </div>
+    </div>
+  );
+}

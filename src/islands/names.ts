@@ -1,0 +1,9 @@
+/** Every island, by the name used in data-island and in the page entries the build writes. */
+export const islandNames = [
+  "HeroSlider",
+  "CourseSearch",
+  "Testimonials",
+  "ProgrammeSearch",
+] as const;
+
+export type IslandName = (typeof islandNames)[number];

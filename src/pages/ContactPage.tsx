@@ -1,0 +1,24 @@
+import { site, mapsLink } from "../../content/site";
+import { ContactSection } from "../components/ContactSection";
+import { PageHero } from "../components/PageHero";
+import { OfficeMap } from "../components/OfficeMap";
+
+/** /contact: hero with the office map facade, then the contact section and form. */
+export function ContactPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Talk to an adviser"
+        lead={`Call, WhatsApp, write or visit us in East London. We reply ${site.replyTime}.`}
+      >
+        <OfficeMap
+          query={site.address.mapQuery}
+          address={site.address.lines.join(", ")}
+          openHref={mapsLink}
+        />
+      </PageHero>
+      <ContactSection formId="contact-form" />
+    </>
+  );
+}

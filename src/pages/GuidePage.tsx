@@ -1,0 +1,54 @@
+import type { Guide } from "../../content/types";
+import { PageHero } from "../components/PageHero";
+
+interface Props {
+  guide: Guide;
+}
+
+/** A guide page: the article with a contents list and a way to ask an adviser. */
+export function GuidePage({ guide }: Props) {
+  return (
+    <>
+      <PageHero
+        eyebrow={`Guide · ${guide.minutes} min read`}
+        title={guide.title}
+        lead={guide.summary}
+      />
+      <div className="section">
+        <div className="container guide-layout">
+          <nav className="card guide-toc" aria-labelledby="toc-title">
+            <h2 id="toc-title">In this guide</h2>
+            <ol>
+              {guide.sections.map((s) => (
+                <li key={s.id}>
+                  <a href={`#${s.id}`}>{s.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <article className="prose guide-body">
+            {guide.sections.map((s) => (
+              <section id={s.id} key={s.id} aria-labelledby={`${s.id}-title`}>
+                <h2 id={`${s.id}-title`}>{s.title}</h2>
+                {s.paragraphs.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </section>
+            ))}
+            <aside className="card guide-cta" aria-label="Ask an adviser">
+              <p>
+                Questions about your own plans? An adviser will look at your situation for free.
+              </p>
+              <a className="button button-primary" href="/contact#contact-form">
+                Ask an adviser
+              </a>
+              <a className="button button-outline" href="/#blog">
+                More guides
+              </a>
+            </aside>
+          </article>
+        </div>
+      </div>
+    </>
+  );
+}

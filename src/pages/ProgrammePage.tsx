@@ -1,0 +1,68 @@
+import type { ProgrammeCategory } from "../../content/types";
+import { PageHero } from "../components/PageHero";
+import { HighlightCards } from "../components/HighlightCards";
+import { Island } from "../islands/Island";
+import { ProgrammeSearch } from "../islands/ProgrammeSearch";
+
+export const CATEGORY_SEARCH_EMPTY = "No programmes match your search at the moment.";
+
+interface Props {
+  category: ProgrammeCategory;
+}
+
+/** A programme category: hero, highlights intro, meta cards, highlight cards, searchable list. */
+export function ProgrammePage({ category }: Props) {
+  const count = category.groups.reduce((n, g) => n + g.programs.length, 0);
+  return (
+    <>
+      <PageHero
+        eyebrow="Programmes"
+        title={category.name}
+        lead={category.tagline}
+        image={category.image}
+      >
+        <a className="button button-accent" href="/contact#contact-form">
+          Ask an adviser about these programmes
+        </a>
+      </PageHero>
+      <section className="section" aria-labelledby="highlights-title">
+        <div className="container">
+          <div className="section-head">
+            <p className="eyebrow">Programme highlights</p>
+            <h2 id="highlights-title">Why choose this route</h2>
+            <p className="section-intro">{category.description}</p>
+          </div>
+          <dl className="meta-cards">
+            {category.meta.map((m) => (
+              <div className="card meta-card" key={m.label}>
+                <dt>{m.label}</dt>
+                <dd>{m.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <HighlightCards items={category.highlights} />
+        </div>
+      </section>
+      <section id="programmes" className="section section-tint" aria-labelledby="programmes-title">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="programmes-title">{count} programmes to choose from</h2>
+            <p className="section-intro">
+              Search the list, or ask an adviser which of these suits your grades and plans.
+            </p>
+          </div>
+          <Island
+            name="ProgrammeSearch"
+            component={ProgrammeSearch}
+            props={{
+              category: category.name,
+              groups: category.groups,
+              emptyMessage: CATEGORY_SEARCH_EMPTY,
+            }}
+            hydrate="visible"
+          />
+        </div>
+      </section>
+    </>
+  );
+}

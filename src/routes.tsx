@@ -1,0 +1,95 @@
+import type { ComponentType } from "react";
+import { categories } from "../content/programmes";
+import { guides } from "../content/guides";
+import { site } from "../content/site";
+import { HomePage } from "./pages/HomePage";
+import { ProgrammePage } from "./pages/ProgrammePage";
+import { ServicesPage } from "./pages/ServicesPage";
+import { AboutPage } from "./pages/AboutPage";
+import { ContactPage } from "./pages/ContactPage";
+import { GuidePage } from "./pages/GuidePage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+
+/** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
+export interface Route {
+  /** URL path; "/about" is written to dist/about/index.html. */
+  path: string;
+  /** Document title (the brand is appended). */
+  title: string;
+  /** Meta description. */
+  description: string;
+  /** The page's main content. */
+  Page: ComponentType;
+  /** Element ids on the page that links may target with #anchor. */
+  anchors: string[];
+}
+
+const programmeRoutes: Route[] = categories.map((category) => ({
+  path: category.path,
+  title: category.name,
+  description: category.tagline,
+  Page: () => <ProgrammePage category={category} />,
+  anchors: ["main", "programmes"],
+}));
+
+const guideRoutes: Route[] = guides.map((guide) => ({
+  path: `/guides/${guide.slug}`,
+  title: guide.title,
+  description: guide.summary,
+  Page: () => <GuidePage guide={guide} />,
+  anchors: ["main", ...guide.sections.map((s) => s.id)],
+}));
+
+export const routes: Route[] = [
+  {
+    path: "/",
+    title: `${site.name}: study in the UK and worldwide`,
+    description: site.description,
+    Page: HomePage,
+    anchors: [
+      "main",
+      "contact",
+      "about",
+      "universities",
+      "support",
+      "testimonials",
+      "blog",
+      "careers",
+      "destinations",
+      "courses",
+      "network",
+    ],
+  },
+  ...programmeRoutes,
+  {
+    path: "/student-services",
+    title: "Student services",
+    description: `Free admissions, UCAS, scholarship, visa, accommodation and welfare support from ${site.name}.`,
+    Page: ServicesPage,
+    anchors: ["main"],
+  },
+  {
+    path: "/about",
+    title: "About us",
+    description: `Who we are, how we work and why ${site.rating.students}+ students chose ${site.name} last year.`,
+    Page: AboutPage,
+    anchors: ["main", "consultation-form"],
+  },
+  {
+    path: "/contact",
+    title: "Contact an adviser",
+    description: `Visit, call, WhatsApp or write to ${site.name}. We reply ${site.replyTime}.`,
+    Page: ContactPage,
+    anchors: ["main", "contact", "contact-form"],
+  },
+  ...guideRoutes,
+];
+
+/** Rendered to dist/404.html; not linked, not in the sitemap. */
+export const notFoundRoute: Route = {
+  path: "/404",
+  title: "Page not found",
+  description: "The page you were looking for is not here.",
+  Page: NotFoundPage,
+  anchors: ["main"],
+};

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+import { chromium, type Browser } from "playwright-core";
+import { createApp } from "../../server/app";
+
+export const dist = resolve(import.meta.dirname, "../../dist");
+
+/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const tmp = mkdtempSync(join(tmpdir(), "eg-chromium-"));
+  process.env.TMPDIR = tmp;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server on a free port, serving the built dist/; enquiries go to a temp file. */
+export async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), "eg-data-"));
+  const dataFile = join(dataDir, "enquiries.jsonl");
+  const server = createApp({ dist, dataFile });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dataFile,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
