@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every check, in the order a failure is cheapest to read: format, types, unit, build, browser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npx prettier --check .
+npx tsc --noEmit
+# The browser tests run against this build, served by the same server `npm start` runs.
+ENQUIRY_ENDPOINT=/api/enquiry npx tsx build.ts
+# Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
+mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
+if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+node --import tsx --test --test-concurrency=1 "${files[@]}"

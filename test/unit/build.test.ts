@@ -1,0 +1,101 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, posix } from "node:path";
+import { routes } from "../../src/routes";
+import { outputFile } from "../../src/build/render";
+import { scriptsOf } from "../../src/build/report";
+
+const root = join(import.meta.dirname, "../..");
+let dist = "";
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)],
+  );
+}
+
+before(() => {
+  dist = mkdtempSync(join(tmpdir(), "eg-build-"));
+  execFileSync(process.execPath, ["--import", "tsx", "build.ts"], {
+    cwd: root,
+    env: { ...process.env, DIST_DIR: dist, ENQUIRY_ENDPOINT: "/api/enquiry" },
+    stdio: "pipe",
+  });
+});
+after(() => rmSync(dist, { recursive: true, force: true }));
+
+const html = (page: string) => readFileSync(join(dist, page), "utf8");
+const pages = () => [...routes.map((r) => outputFile(r.path)), "404.html"];
+
+test("every route is a file; sitemap, robots, favicon and pre-compressed copies exist", () => {
+  for (const page of pages()) {
+    assert.ok(existsSync(join(dist, page)), page);
+    assert.ok(
+      existsSync(join(dist, `${page}.br`)) && existsSync(join(dist, `${page}.gz`)),
+      `${page} compressed`,
+    );
+  }
+  assert.ok(existsSync(join(dist, "about/index.html")), "clean URL /about");
+  const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
+  for (const r of routes) assert.ok(sitemap.includes(`${r.path}</loc>`), r.path);
+  assert.ok(!sitemap.includes("404"));
+  assert.ok(existsSync(join(dist, "robots.txt")) && existsSync(join(dist, "favicon.svg")));
+});
+
+test("assets are content-hashed and every local reference resolves", () => {
+  const assets = readdirSync(join(dist, "assets")).filter((f) => !/\.(gz|br)$/.test(f));
+  for (const a of assets) assert.match(a, /-[A-Za-z0-9_]{8}\.\w+$/, `${a} is hashed`);
+  const known = new Set(pages().map((p) => "/" + p.replace(/index\.html$/, "").replace(/\/$/, "")));
+  known.add("/");
+  for (const page of pages()) {
+    for (const [, url] of html(page).matchAll(/(?:href|src)="(\/[^"#?]*)[^"]*"/g)) {
+      const path = url.length > 1 ? url.replace(/\/$/, "") : url;
+      const ok = known.has(path) || existsSync(join(dist, path));
+      assert.ok(ok, `${page} references ${url}, which is not in dist`);
+    }
+  }
+  // Scripts' own imports (shared chunks, island chunks) resolve too.
+  for (const page of pages()) {
+    const { eager, lazy } = scriptsOf(dist, html(page));
+    for (const url of [...eager, ...lazy]) assert.ok(existsSync(join(dist, url)), url);
+  }
+  // The CSS's url()s (the font) resolve.
+  for (const css of assets.filter((a) => a.endsWith(".css"))) {
+    for (const [, url] of readFileSync(join(dist, "assets", css), "utf8").matchAll(
+      /url\(["']?([^)"']+)/g,
+    ))
+      if (!url.startsWith("data:"))
+        assert.ok(existsSync(join(dist, "assets", posix.normalize(url))), url);
+  }
+});
+
+test("strict CSP holds: no inline executable script, no style attributes, no other hosts", () => {
+  for (const page of pages()) {
+    const doc = html(page);
+    for (const [tag] of doc.matchAll(/<script\b[^>]*>/g))
+      assert.ok(/type="application\/json"|src="\/assets\//.test(tag), `${page}: ${tag}`);
+    assert.ok(!/\sstyle="/.test(doc), `${page} has a style attribute`);
+    for (const [tag, url] of doc.matchAll(
+      /<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(https?:[^"]+)"[^>]*>/g,
+    ))
+      if (!tag.includes('rel="canonical"')) assert.fail(`${page} loads ${url} from another host`);
+  }
+});
+
+test("React reaches only pages with islands, and only on demand", () => {
+  const reactChunk = (urls: string[]) =>
+    urls.some((u) => readFileSync(join(dist, u), "utf8").includes("react.transitional.element"));
+  for (const page of pages()) {
+    const { eager, lazy } = scriptsOf(dist, html(page));
+    assert.equal(reactChunk(eager), false, `${page} loads React up front`);
+    const hasIslands = html(page).includes("data-island=");
+    assert.equal(reactChunk(lazy), hasIslands, `${page} React on demand iff islands`);
+  }
+});
+
+test("forms post to the configured endpoint", () => {
+  assert.match(html("contact/index.html"), /<form[^>]+action="\/api\/enquiry"/);
+});

@@ -1,0 +1,95 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { validateContent, type ContentModule } from "../../src/build/validate";
+import { contentModules } from "../../src/build/content";
+import { routes, notFoundRoute } from "../../src/routes";
+import { categories } from "../../content/programmes";
+
+const root = join(import.meta.dirname, "../..");
+
+/** A deep copy of the real content, with one module changed by `edit`. */
+function check(file?: string, edit?: (exports: Record<string, any>) => void) {
+  const modules: ContentModule[] = contentModules.map((m) => {
+    const data = Object.fromEntries(
+      Object.entries(m.exports).filter(([, v]) => typeof v !== "function"),
+    );
+    const exports = structuredClone(data);
+    if (m.file === file) edit?.(exports);
+    return { file: m.file, exports };
+  });
+  return validateContent({
+    modules,
+    targets: [...routes, notFoundRoute],
+    staticDir: join(root, "static"),
+    categorySlugs: categories.map((c) => c.id),
+  });
+}
+
+test("the real content is valid", () => {
+  assert.deepEqual(check(), []);
+});
+
+test("an empty required text names file, entry and field", () => {
+  assert.deepEqual(
+    check("content/home.ts", (c) => (c.slides[1].title = "  ")),
+    ["content/home.ts: slides[1].title is empty"],
+  );
+});
+
+test("a duplicate id or slug", () => {
+  assert.deepEqual(
+    check("content/testimonials.ts", (c) => (c.testimonials[2].id = c.testimonials[0].id)),
+    [`content/testimonials.ts: testimonials[2].id "amara-okafor" is used twice`],
+  );
+  assert.match(
+    check("content/guides.ts", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),
+    /content\/guides\.ts: guides\[1\]\.slug "january-2026-intake" is used twice/,
+  );
+});
+
+test("a course card whose slug is not a category", () => {
+  assert.deepEqual(
+    check("content/home.ts", (c) => (c.courseCards[0].slug = "masters")),
+    [
+      `content/home.ts: courseCards[0].slug "masters" is not a programme category (foundation, undergraduate, postgraduate, shortCourses)`,
+    ],
+  );
+});
+
+test("an internal link to a missing route or #anchor", () => {
+  assert.deepEqual(
+    check("content/home.ts", (c) => (c.slides[0].cta.href = "/apply")),
+    ["content/home.ts: slides[0].cta.href links to /apply, but there is no page /apply"],
+  );
+  assert.deepEqual(
+    check("content/home.ts", (c) => (c.promo.cta.href = "/#apply")),
+    ["content/home.ts: promo.cta.href links to /#apply, but / has no element #apply"],
+  );
+});
+
+test("an image path with no file", () => {
+  assert.deepEqual(
+    check("content/programmes.ts", (c) => (c.categories[2].image.src = "/images/missing.svg")),
+    [
+      "content/programmes.ts: categories[2].image.src points to /images/missing.svg, but static/images/missing.svg does not exist",
+    ],
+  );
+});
+
+test("a malformed phone number or e-mail", () => {
+  assert.deepEqual(
+    check("content/site.ts", (c) => (c.site.phone.tel = "020 7946 0321")),
+    [`content/site.ts: site.phone.tel "020 7946 0321" is not a phone number in +<digits> form`],
+  );
+  assert.deepEqual(
+    check("content/site.ts", (c) => (c.site.infoEmail = "info@eastgate")),
+    [`content/site.ts: site.infoEmail "info@eastgate" is not a well-formed e-mail address`],
+  );
+  assert.deepEqual(
+    check("content/site.ts", (c) => (c.contactInfo[2].lines[0].href = "mailto:admissions.example")),
+    [
+      `content/site.ts: contactInfo[2].lines[0].href "mailto:admissions.example" has a malformed e-mail address`,
+    ],
+  );
+});
