@@ -10,4 +10,4 @@ ENQUIRY_ENDPOINT=/api/enquiry npx tsx build.ts
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
 mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
-node --import tsx --test --test-concurrency=1 "${files[@]}"
+node --import tsx --test --test-concurrency=1 --test-timeout=180000 "${files[@]}"

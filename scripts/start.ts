@@ -1,0 +1,22 @@
+/**
+ * `npm start`: build the site with the forms posting to this server (unless ENQUIRY_ENDPOINT
+ * says otherwise; set it empty for the mailto fallback), then serve it on PORT (4173).
+ */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { ENQUIRY_PATH } from "../server/paths";
+
+const root = resolve(import.meta.dirname, "..");
+process.env.ENQUIRY_ENDPOINT ??= ENQUIRY_PATH;
+
+const build = spawnSync(process.execPath, ["--import", "tsx", resolve(root, "build.ts")], {
+  cwd: root,
+  env: process.env,
+  stdio: "inherit",
+});
+if (build.status !== 0) {
+  console.error("Build failed: not starting the server.");
+  process.exit(build.status ?? 1);
+}
+console.log(`Forms post to ${process.env.ENQUIRY_ENDPOINT || "a pre-filled e-mail (no endpoint)"}`);
+await import("../server/main");

@@ -1,0 +1,224 @@
+import { test, mock, beforeEach, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { installDom, captureErrors } from "./dom";
+
+const window = installDom();
+// Loaded after the DOM and NODE_ENV are in place, so React picks its development build.
+const { act, createElement } = await import("react");
+const { hydrateRoot } = await import("react-dom/client");
+const { renderToString } = await import("react-dom/server");
+const { HeroSlider } = await import("../../src/islands/HeroSlider");
+const { ProgrammeSearch, HIGHLIGHT_MS } = await import("../../src/islands/ProgrammeSearch");
+const { Testimonials } = await import("../../src/islands/Testimonials");
+const { CourseSearch } = await import("../../src/islands/CourseSearch");
+const { slides } = await import("../../content/home");
+const { testimonials } = await import("../../content/testimonials");
+const { categories } = await import("../../content/programmes");
+const { HERO_INTERVAL_MS } = await import("../../src/lib/carousel");
+
+let consoleErrors: ReturnType<typeof captureErrors>;
+beforeEach(() => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  consoleErrors = captureErrors();
+});
+afterEach(() => {
+  mock.timers.reset();
+  consoleErrors.restore();
+  document.body.innerHTML = "";
+});
+
+/** Server-render, then hydrate in the DOM as the browser would; fails on any mismatch. */
+async function hydrate<P extends object>(Component: (p: P) => React.ReactNode, props: P) {
+  const root = document.createElement("div");
+  root.innerHTML = renderToString(createElement(Component, props));
+  document.body.appendChild(root);
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(root as unknown as Element, createElement(Component, props), {
+      onRecoverableError: (e) => recoverable.push(e),
+    });
+  });
+  assert.deepEqual(recoverable, [], "no hydration mismatch");
+  assert.deepEqual(consoleErrors.errors, [], "no React warnings");
+  return root;
+}
+
+const tick = async (ms: number) => act(async () => mock.timers.tick(ms));
+const click = async (el: Element | null) => {
+  assert.ok(el);
+  await act(async () => (el as unknown as HTMLElement).click());
+};
+const type = async (input: Element | null, text: string) => {
+  assert.ok(input);
+  const el = input as unknown as HTMLInputElement;
+  // React tracks the value property; the prototype's setter changes it the way typing does.
+  const setValue = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, "value")?.set;
+  await act(async () => {
+    setValue?.call(el, text);
+    el.dispatchEvent(new window.Event("input", { bubbles: true }) as unknown as Event);
+  });
+};
+const key = async (el: Element | null, k: string) => {
+  await act(async () => {
+    el?.dispatchEvent(
+      new window.KeyboardEvent("keydown", { key: k, bubbles: true }) as unknown as Event,
+    );
+  });
+};
+
+test("hero: hydrates cleanly, advances every 6000 ms, loops, dots jump", async () => {
+  const root = await hydrate(HeroSlider, { slides, intervalMs: HERO_INTERVAL_MS });
+  const current = () =>
+    [...root.querySelectorAll(".hero-slide")].findIndex((s) => s.classList.contains("is-current"));
+  assert.ok(root.querySelector(".hero.is-enhanced"));
+  assert.equal(current(), 0);
+  assert.equal(root.querySelectorAll(".hero-slide[inert]").length, 3, "hidden slides are inert");
+  await tick(HERO_INTERVAL_MS - 1);
+  assert.equal(current(), 0);
+  await tick(1);
+  assert.equal(current(), 1);
+  for (let i = 0; i < 3; i++) await tick(HERO_INTERVAL_MS);
+  assert.equal(current(), 0, "loops back to the first");
+  await click(root.querySelectorAll(".hero-dot")[2]);
+  assert.equal(current(), 2);
+  assert.equal(root.querySelectorAll(".hero-dot")[2].getAttribute("aria-current"), "true");
+});
+
+test("hero: the pause control and keyboard focus stop the rotation", async () => {
+  const root = await hydrate(HeroSlider, { slides, intervalMs: HERO_INTERVAL_MS });
+  const current = () =>
+    [...root.querySelectorAll(".hero-slide")].findIndex((s) => s.classList.contains("is-current"));
+  const play = root.querySelector(".hero-play");
+  assert.equal(play?.getAttribute("aria-label"), "Pause slide rotation");
+  await click(play);
+  assert.equal(play?.getAttribute("aria-label"), "Start slide rotation");
+  await tick(HERO_INTERVAL_MS * 3);
+  assert.equal(current(), 0, "paused");
+  await click(play);
+  await act(async () => {
+    root
+      .querySelector(".hero-dot")
+      ?.dispatchEvent(new window.FocusEvent("focusin", { bubbles: true }) as unknown as Event);
+  });
+  await tick(HERO_INTERVAL_MS * 2);
+  assert.equal(current(), 0, "held while focus is inside");
+});
+
+test("programme search: matches, empty message, highlight for 1.6 s", async () => {
+  const category = categories[1];
+  const props = {
+    category: category.name,
+    groups: category.groups,
+    emptyMessage: "No programmes match your search at the moment.",
+  };
+  const root = await hydrate(ProgrammeSearch, props);
+  const input = root.querySelector("input");
+  const first = category.groups[0].programs[0];
+  await type(input, first.slice(0, 8).toUpperCase());
+  const options = [...root.querySelectorAll('[role="option"]')].map((o) => o.textContent);
+  assert.ok(options.includes(first));
+  assert.equal(input?.getAttribute("aria-expanded"), "true");
+  await type(input, "zzzz");
+  assert.equal(
+    root.querySelector('[role="status"]')?.textContent,
+    "No programmes match your search at the moment.",
+  );
+  await type(input, first);
+  const scrolled = mock.fn();
+  (window.HTMLElement.prototype as unknown as { scrollIntoView: unknown }).scrollIntoView =
+    scrolled;
+  await key(input, "ArrowDown");
+  await key(input, "Enter");
+  assert.equal((input as unknown as HTMLInputElement).value, "", "choosing clears the text");
+  const item = root.querySelector(".programme.is-highlighted");
+  assert.equal(item?.textContent, first);
+  assert.equal(scrolled.mock.callCount(), 1);
+  assert.deepEqual(scrolled.mock.calls[0].arguments[0], { block: "center", behavior: "smooth" });
+  await tick(HIGHLIGHT_MS - 1);
+  assert.ok(root.querySelector(".programme.is-highlighted"));
+  await tick(1);
+  assert.equal(root.querySelector(".programme.is-highlighted"), null);
+});
+
+test("programme search: a back/forward cache restore resets text and highlight", async () => {
+  const category = categories[0];
+  const root = await hydrate(ProgrammeSearch, {
+    category: category.name,
+    groups: category.groups,
+    emptyMessage: "x",
+  });
+  const input = root.querySelector("input") as unknown as HTMLInputElement;
+  await type(input, "business");
+  await act(async () => {
+    // happy-dom's PageTransitionEvent ignores `persisted`; set it as a restored page has it.
+    const event = new window.Event("pageshow");
+    Object.defineProperty(event, "persisted", { value: true });
+    window.dispatchEvent(event);
+  });
+  assert.equal(input.value, "");
+});
+
+test("testimonials: starts on the first; next, previous, indicators and chips select", async () => {
+  const root = await hydrate(Testimonials, { testimonials });
+  const current = () =>
+    [...root.querySelectorAll(".testimonial")].findIndex((s) => s.classList.contains("is-current"));
+  assert.equal(current(), 0);
+  const [prev, next] = [...root.querySelectorAll(".testimonial-controls > button")];
+  await click(next);
+  assert.equal(current(), 1);
+  await click(prev);
+  await click(prev);
+  assert.equal(current(), 2, "previous wraps to the last");
+  await click(root.querySelectorAll(".testimonial-dots .dot")[0]);
+  assert.equal(current(), 0);
+  await click(root.querySelectorAll(".spotlight-chip")[1]);
+  assert.equal(current(), 1);
+  assert.equal(root.querySelectorAll(".spotlight-chip")[1].getAttribute("aria-current"), "true");
+});
+
+test("course search: six at most, keyboard choice goes to the card's own category", async () => {
+  const courses = [
+    {
+      title: "PhD Degrees",
+      summary: "Doctoral research",
+      href: "/postgraduate-programmes",
+      category: "Postgraduate",
+    },
+    {
+      title: "Foundation Courses",
+      summary: "A year to prepare",
+      href: "/foundation-programmes",
+      category: "Foundation",
+    },
+  ];
+  const root = await hydrate(CourseSearch, {
+    courses,
+    emptyMessage: "No programmes match your search. Please try different keywords.",
+  });
+  const assign = mock.fn();
+  Object.defineProperty(window.location, "assign", { value: assign, configurable: true });
+  const input = root.querySelector("input");
+  await type(input, "   ");
+  assert.equal(
+    root.querySelector('[role="listbox"]')?.hasAttribute("hidden"),
+    true,
+    "blank shows nothing",
+  );
+  await type(input, "nothing here");
+  assert.equal(
+    root.querySelector('[role="status"]')?.textContent,
+    "No programmes match your search. Please try different keywords.",
+  );
+  await type(input, "RESEARCH");
+  await key(input, "ArrowDown");
+  assert.equal(
+    input?.getAttribute("aria-activedescendant"),
+    root.querySelector('[role="option"]')?.id,
+  );
+  await key(input, "Enter");
+  assert.deepEqual(assign.mock.calls[0].arguments, ["/postgraduate-programmes"]);
+  assert.equal((input as unknown as HTMLInputElement).value, "");
+  await type(input, "x");
+  await click(root.querySelector(".combobox-clear"));
+  assert.equal((input as unknown as HTMLInputElement).value, "", "clear button empties the box");
+});
