@@ -1,7 +1,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { routes } from "../../src/routes";
@@ -10,12 +10,6 @@ import { scriptsOf } from "../../src/build/report";
 
 const root = join(import.meta.dirname, "../..");
 let dist = "";
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)],
-  );
-}
 
 before(() => {
   dist = mkdtempSync(join(tmpdir(), "eg-build-"));

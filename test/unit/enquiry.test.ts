@@ -1,5 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { EnquiryForm } from "../../src/components/forms/EnquiryForm";
 import { courseCards } from "../../content/home";
 import {
   consultationFields,
@@ -163,4 +166,91 @@ test("mailto with subject and body: percent-encoded, CRLF line breaks", () => {
 test("summary title counts the problems", () => {
   assert.equal(summaryTitle(1), "Please fix 1 thing before sending");
   assert.equal(summaryTitle(3), "Please fix 3 things before sending");
+});
+
+const renderForm = (props: Partial<Parameters<typeof EnquiryForm>[0]> = {}) =>
+  renderToStaticMarkup(
+    createElement(EnquiryForm, {
+      kind: "enquiry",
+      id: "f",
+      label: "Enquiry",
+      submitLabel: "Send",
+      endpoint: "/api/enquiry",
+      ...props,
+    }),
+  );
+
+test("form markup: POST, labelled fields with type, autocomplete and required, honeypot", () => {
+  const html = renderForm();
+  assert.match(
+    html,
+    /^<form id="f" class="enquiry-form" aria-label="Enquiry" data-enquiry="enquiry"/,
+  );
+  assert.match(
+    html,
+    /action="\/api\/enquiry" encType="application\/x-www-form-urlencoded" method="post"/,
+  );
+  assert.doesNotMatch(html, /novalidate/i, "the browser validates until JavaScript takes over");
+  for (const [name, type, autocomplete] of [
+    ["fullName", "text", "name"],
+    ["email", "email", "email"],
+    ["phone", "tel", "tel"],
+    ["country", "text", "country-name"],
+  ])
+    assert.match(
+      html,
+      new RegExp(
+        `<label for="f-${name}">[^]*?<input id="f-${name}" required="" autoComplete="${autocomplete}"[^>]*type="${type}"[^>]*name="${name}"`,
+      ),
+      name,
+    );
+  assert.match(html, /<select id="f-interest" name="interest" required=""/);
+  assert.match(html, /<option value="" disabled="" selected="">Select programme type<\/option>/);
+  assert.match(
+    html,
+    /<textarea id="f-message" name="message" autoComplete="off" rows="5" maxLength="2000">/,
+  );
+  assert.match(html, /aria-describedby="f-phone-hint"/);
+  assert.match(
+    html,
+    /<div class="hp" aria-hidden="true"><label for="f-website">[^<]+<\/label><input id="f-website" type="text" tabindex="-1" autoComplete="off" name="website"\/>/,
+  );
+  assert.match(html, /<div class="form-summary" tabindex="-1" hidden=""><\/div>/);
+  assert.match(html, /<div class="form-failure" role="alert"><\/div>/);
+  assert.equal(
+    (html.match(/<p class="field-error" id="f-\w+-error" hidden=""><\/p>/g) ?? []).length,
+    6,
+  );
+});
+
+test("form markup without an endpoint: a pre-filled e-mail to admissions, and it says so", () => {
+  const html = renderForm({ endpoint: "" });
+  assert.match(html, /action="mailto:admissions@eastgate-education.example" encType="text\/plain"/);
+  assert.match(
+    html,
+    /Sending opens your e-mail app with your enquiry ready to send to admissions@/,
+  );
+});
+
+test("form markup with the server's errors: values kept, fields marked, summary links", () => {
+  const html = renderForm({
+    values: { ...good, email: "ada@", interest: "Astrology" },
+    errors: { email: "Bad e-mail.", phone: "Bad phone." },
+  });
+  assert.match(html, /name="fullName" value="Ada Lovelace"/);
+  assert.match(html, /name="email" value="ada@"/);
+  assert.match(
+    html,
+    /<option value="" disabled="" selected="">/,
+    "an unknown interest is not kept",
+  );
+  assert.match(html, /aria-describedby="f-phone-hint f-phone-error" aria-invalid="true"/);
+  assert.match(
+    html,
+    /<p class="field-error" id="f-email-error"><span class="form-sr-only">Error: <\/span>Bad e-mail.<\/p>/,
+  );
+  assert.match(
+    html,
+    /<div class="form-summary" tabindex="-1" role="group" aria-labelledby="f-summary-title"><h3 class="form-summary-title" id="f-summary-title">Please fix 2 things before sending<\/h3><ul class="form-summary-list"><li><a href="#f-email">Bad e-mail.<\/a><\/li><li><a href="#f-phone">Bad phone.<\/a><\/li><\/ul><\/div>/,
+  );
 });

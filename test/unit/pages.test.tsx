@@ -139,7 +139,7 @@ test("enquiry form: six labelled fields, required flags, placeholder, options, P
   assert.equal(doc.querySelector("#contact h2")?.textContent, "Connect with our advisers");
   const names = ["fullName", "email", "phone", "country", "interest", "message"];
   for (const name of names) {
-    const field = form.querySelector(`[name="${name}"]`);
+    const field = doc.querySelector(`#contact form [name="${name}"]`);
     assert.ok(field, name);
     assert.ok(doc.querySelector(`label[for="${field.id}"]`), `label for ${name}`);
     assert.equal(field.hasAttribute("required"), name !== "message", `${name} required`);
