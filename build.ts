@@ -65,7 +65,9 @@ async function build() {
   );
 
   for (const page of pages) {
-    const script = `<script type="module" src="${scriptFor(page.islands)}"></script>`;
+    const script =
+      `<script type="module" src="${scriptFor(page.islands)}"></script>` +
+      (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
     const file = join(dist, outputFile(page.route.path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page.html.replace("</body>", `${script}</body>`));
