@@ -42,7 +42,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
       </ul>
       <div className="testimonial-track" id="testimonial-slides" aria-live="polite">
         {testimonials.map((t, i) => (
-          <figure
+          <div
             key={t.id}
             id={`testimonial-${t.id}`}
             className={i === index ? "testimonial is-current" : "testimonial"}
@@ -51,17 +51,19 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
             aria-label={`${i + 1} of ${count}`}
             inert={enhanced && i !== index}
           >
-            <blockquote>
-              <p>{t.quote}</p>
-            </blockquote>
-            <figcaption>
-              <Avatar name={t.name} image={t.image} size={56} />
-              <span>
-                <strong>{t.name}</strong>
-                <span className="testimonial-program">{t.program}</span>
-              </span>
-            </figcaption>
-          </figure>
+            <figure>
+              <blockquote>
+                <p>{t.quote}</p>
+              </blockquote>
+              <figcaption>
+                <Avatar name={t.name} image={t.image} size={56} />
+                <span>
+                  <strong>{t.name}</strong>
+                  <span className="testimonial-program">{t.program}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </div>
         ))}
       </div>
       <div className="testimonial-controls">

@@ -148,8 +148,7 @@ describe("anchor links", () => {
 describe("home islands", () => {
   test("hero: auto-advances every 6 s, loops, dots, pause control", async () => {
     const { page, close } = await open("/", { ...desktop, clock: true });
-    await page.clock.runFor(2500); // idle hydration
-    await hydrated(page, ".hero");
+    await page.locator(".hero.is-enhanced").waitFor();
     const current = () => page.locator(".hero-slide.is-current .hero-title").textContent();
     const first = await current();
     await page.mouse.move(5, 790); // not over the hero: hovering pauses it
@@ -174,8 +173,7 @@ describe("home islands", () => {
 
   test("hero and partner strip do not move under reduced motion", async () => {
     const { page, close } = await open("/", { ...desktop, reducedMotion: "reduce", clock: true });
-    await page.clock.runFor(2500);
-    await hydrated(page, ".hero");
+    await page.locator(".hero.is-enhanced").waitFor();
     const first = await page.locator(".hero-slide.is-current .hero-title").textContent();
     await page.mouse.move(5, 790);
     await page.clock.runFor(30000);

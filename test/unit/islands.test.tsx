@@ -7,14 +7,11 @@ const window = installDom();
 const { act, createElement } = await import("react");
 const { hydrateRoot } = await import("react-dom/client");
 const { renderToString } = await import("react-dom/server");
-const { HeroSlider } = await import("../../src/islands/HeroSlider");
 const { ProgrammeSearch, HIGHLIGHT_MS } = await import("../../src/islands/ProgrammeSearch");
 const { Testimonials } = await import("../../src/islands/Testimonials");
 const { CourseSearch } = await import("../../src/islands/CourseSearch");
-const { slides } = await import("../../content/home");
 const { testimonials } = await import("../../content/testimonials");
 const { categories } = await import("../../content/programmes");
-const { HERO_INTERVAL_MS } = await import("../../src/lib/carousel");
 
 let consoleErrors: ReturnType<typeof captureErrors>;
 beforeEach(() => {
@@ -65,44 +62,6 @@ const key = async (el: Element | null, k: string) => {
     );
   });
 };
-
-test("hero: hydrates cleanly, advances every 6000 ms, loops, dots jump", async () => {
-  const root = await hydrate(HeroSlider, { slides, intervalMs: HERO_INTERVAL_MS });
-  const current = () =>
-    [...root.querySelectorAll(".hero-slide")].findIndex((s) => s.classList.contains("is-current"));
-  assert.ok(root.querySelector(".hero.is-enhanced"));
-  assert.equal(current(), 0);
-  assert.equal(root.querySelectorAll(".hero-slide[inert]").length, 3, "hidden slides are inert");
-  await tick(HERO_INTERVAL_MS - 1);
-  assert.equal(current(), 0);
-  await tick(1);
-  assert.equal(current(), 1);
-  for (let i = 0; i < 3; i++) await tick(HERO_INTERVAL_MS);
-  assert.equal(current(), 0, "loops back to the first");
-  await click(root.querySelectorAll(".hero-dot")[2]);
-  assert.equal(current(), 2);
-  assert.equal(root.querySelectorAll(".hero-dot")[2].getAttribute("aria-current"), "true");
-});
-
-test("hero: the pause control and keyboard focus stop the rotation", async () => {
-  const root = await hydrate(HeroSlider, { slides, intervalMs: HERO_INTERVAL_MS });
-  const current = () =>
-    [...root.querySelectorAll(".hero-slide")].findIndex((s) => s.classList.contains("is-current"));
-  const play = root.querySelector(".hero-play");
-  assert.equal(play?.getAttribute("aria-label"), "Pause slide rotation");
-  await click(play);
-  assert.equal(play?.getAttribute("aria-label"), "Start slide rotation");
-  await tick(HERO_INTERVAL_MS * 3);
-  assert.equal(current(), 0, "paused");
-  await click(play);
-  await act(async () => {
-    root
-      .querySelector(".hero-dot")
-      ?.dispatchEvent(new window.FocusEvent("focusin", { bubbles: true }) as unknown as Event);
-  });
-  await tick(HERO_INTERVAL_MS * 2);
-  assert.equal(current(), 0, "held while focus is inside");
-});
 
 test("programme search: matches, empty message, highlight for 1.6 s", async () => {
   const category = categories[1];

@@ -1,10 +1,9 @@
 import { slides } from "../../../content/home";
 import { site } from "../../../content/site";
 import { HERO_INTERVAL_MS } from "../../lib/carousel";
-import { Island } from "../../islands/Island";
-import { HeroSlider } from "../../islands/HeroSlider";
+import { HeroSlider } from "./HeroSlider";
 
-/** Home hero: the page heading and the four-slide carousel island. */
+/** Home hero: the page heading and the four-slide carousel. */
 export function Hero() {
   return (
     <div className="hero-wrap">
@@ -12,12 +11,7 @@ export function Hero() {
         <h1 className="visually-hidden">
           {site.name}: {site.tagline}
         </h1>
-        <Island
-          name="HeroSlider"
-          component={HeroSlider}
-          props={{ slides, intervalMs: HERO_INTERVAL_MS }}
-          hydrate="idle"
-        />
+        <HeroSlider slides={slides} intervalMs={HERO_INTERVAL_MS} />
       </div>
     </div>
   );

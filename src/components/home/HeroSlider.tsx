@@ -1,0 +1,74 @@
+import type { Slide } from "../../../content/types";
+
+interface Props {
+  slides: Slide[];
+  intervalMs: number;
+}
+
+/**
+ * Home hero (WAI-ARIA carousel). Without JavaScript the slides sit in a swipeable scroll-snap
+ * row; src/client/hero.ts then stacks them, loops, auto-advances and pauses on hover, focus or
+ * request. Plain TypeScript rather than an island: React here would cost the first paint.
+ */
+export function HeroSlider({ slides, intervalMs }: Props) {
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="Featured"
+      data-hero={intervalMs}
+    >
+      <div className="hero-track" id="hero-slides" aria-live="off" tabIndex={0}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.id}
+            className={i === 0 ? "hero-slide is-current" : "hero-slide"}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
+            <div className="hero-copy">
+              <h2 className="hero-title">{slide.title}</h2>
+              <p className="hero-description">{slide.description}</p>
+              <a className="button button-accent" href={slide.cta.href}>
+                {slide.cta.label}
+              </a>
+            </div>
+            <img
+              className="hero-image"
+              src={slide.image.src}
+              alt={slide.image.alt}
+              width={slide.image.width}
+              height={slide.image.height}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="hero-controls">
+        <button
+          type="button"
+          className="hero-play"
+          aria-label="Pause slide rotation"
+          data-hero-play
+        >
+          <span className="icon-pause" aria-hidden="true" />
+        </button>
+        <div className="hero-dots" role="group" aria-label="Choose a slide">
+          {slides.map((slide, i) => (
+            <button
+              key={slide.id}
+              type="button"
+              className="hero-dot"
+              aria-label={`Slide ${i + 1}: ${slide.title}`}
+              aria-current={i === 0 ? "true" : undefined}
+              aria-controls="hero-slides"
+              data-hero-dot={i}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
