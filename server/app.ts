@@ -2,6 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
+import { interestOptions } from "../src/components/forms/EnquiryForm";
+import { BODY_LIMIT } from "./body";
+import { ENQUIRY_PATH, enquiryHandler } from "./enquiry";
+import { readPageAssets } from "./pages";
+import { EnquiryStore } from "./store";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -11,7 +16,7 @@ export interface AppOptions {
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), plus enquiries. */
-export function createApp({ dist }: AppOptions) {
+export function createApp({ dist, dataFile }: AppOptions) {
   const notFound = readFileSync(join(dist, "404.html"));
   const files = sirv(dist, {
     extensions: ["html"],
@@ -23,7 +28,24 @@ export function createApp({ dist }: AppOptions) {
       res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
+  const store = new EnquiryStore(dataFile);
+  const enquiry = enquiryHandler({
+    store,
+    assets: readPageAssets(dist),
+    interests: interestOptions(),
+  });
+  const isEnquiry = (req: IncomingMessage) => {
+    const path = (req.url ?? "/").split("?")[0];
+    return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (isEnquiry(req)) {
+      enquiry(req, res).catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     files(req, res, () => {
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
@@ -31,5 +53,16 @@ export function createApp({ dist }: AppOptions) {
       });
       res.end(notFound);
     });
+  };
+  const server = createServer(handle);
+  // "Expect: 100-continue" with a body over the limit: refuse before the client sends it.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (isEnquiry(req) && Number(req.headers["content-length"]) > BODY_LIMIT) {
+      res.setHeader("Connection", "close");
+    } else {
+      res.writeContinue();
+    }
+    handle(req, res);
   });
+  return Object.assign(server, { enquiries: store });
 }

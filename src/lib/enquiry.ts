@@ -5,6 +5,11 @@
 
 export type FormKind = "enquiry" | "consultation";
 
+export const formKinds: readonly FormKind[] = ["enquiry", "consultation"];
+
+export const isFormKind = (value: unknown): value is FormKind =>
+  formKinds.includes(value as FormKind);
+
 export interface FieldSpec {
   /** The name the field is posted under. */
   name: string;
@@ -19,6 +24,9 @@ export interface FieldSpec {
 
 /** Bots fill every field; people never see this one. */
 export const HONEYPOT = "website";
+
+/** The hidden field that says which form was sent; also the key of request-level errors. */
+export const FORM_FIELD = "form";
 
 export const enquiryFields: FieldSpec[] = [
   {
@@ -111,30 +119,56 @@ const PHONE = /^\+?[\d\s().-]+$/;
 
 export type FieldErrors = Record<string, string>;
 
+export type EnquiryValues = Record<string, string>;
+
+/**
+ * A posted value as it is checked and stored: trimmed, with CRLF line breaks (which form
+ * submission adds to textareas) counted as the single LF the visitor typed.
+ */
+export const normaliseValue = (value: string | null | undefined) =>
+  (value ?? "").replace(/\r\n?/g, "\n").trim();
+
+/** The known fields of a form, normalised; anything else that was posted is dropped. */
+export function enquiryValues(
+  kind: FormKind,
+  get: (name: string) => string | null | undefined,
+): EnquiryValues {
+  return Object.fromEntries(fieldsFor(kind).map((f) => [f.name, normaliseValue(get(f.name))]));
+}
+
+/** The message for one field's value, or undefined when it is acceptable. */
+export function fieldError(
+  field: FieldSpec,
+  raw: string | null | undefined,
+  interests: readonly string[],
+): string | undefined {
+  const value = normaliseValue(raw);
+  const label = field.label.toLowerCase();
+  if (!value) {
+    if (!field.required) return undefined;
+    return field.type === "select" ? `Please choose your ${label}.` : `Please enter your ${label}.`;
+  }
+  if (value.length > field.maxLength)
+    return `Please keep your ${label} to ${field.maxLength} characters or fewer.`;
+  if (field.type === "email" && !EMAIL.test(value))
+    return "Please enter an e-mail address like name@example.com.";
+  if (field.type === "tel" && !isPhone(value))
+    return "Please enter a phone number of 7 to 15 digits, e.g. +44 7700 900123.";
+  if (field.type === "select" && !interests.includes(value))
+    return `Please choose your ${label} from the list.`;
+  return undefined;
+}
+
 /** Errors by field name for the posted values; empty when the submission is acceptable. */
 export function validateEnquiry(
   kind: FormKind,
-  values: Record<string, string | undefined>,
+  values: Record<string, string | null | undefined>,
   interests: readonly string[],
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fieldsFor(kind)) {
-    const value = (values[field.name] ?? "").trim();
-    const label = field.label.toLowerCase();
-    if (!value) {
-      if (field.required)
-        errors[field.name] =
-          field.type === "select" ? `Please choose your ${label}.` : `Please enter your ${label}.`;
-      continue;
-    }
-    if (value.length > field.maxLength)
-      errors[field.name] = `Please keep your ${label} to ${field.maxLength} characters or fewer.`;
-    else if (field.type === "email" && !EMAIL.test(value))
-      errors[field.name] = "Please enter an e-mail address like name@example.com.";
-    else if (field.type === "tel" && !isPhone(value))
-      errors[field.name] = "Please enter a phone number of 7 to 15 digits, e.g. +44 7700 900123.";
-    else if (field.type === "select" && !interests.includes(value))
-      errors[field.name] = `Please choose your ${label} from the list.`;
+    const message = fieldError(field, values[field.name], interests);
+    if (message) errors[field.name] = message;
   }
   return errors;
 }
@@ -143,3 +177,33 @@ function isPhone(value: string) {
   const digits = value.replace(/\D/g, "").length;
   return PHONE.test(value) && digits >= 7 && digits <= 15;
 }
+
+/** Subject line of an enquiry sent another way (e-mail, WhatsApp). */
+export const enquirySubject = (kind: FormKind) =>
+  kind === "enquiry" ? "Enquiry from the website" : "Consultation request from the website";
+
+/** The enquiry as plain text, for a pre-filled e-mail or WhatsApp message. */
+export function enquiryText(kind: FormKind, values: Record<string, string | null | undefined>) {
+  const lines = fieldsFor(kind)
+    .map((f) => [f.label, normaliseValue(values[f.name])] as const)
+    .filter(([, value]) => value)
+    .map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
+  const what = kind === "enquiry" ? "enquiry" : "request for a free consultation";
+  return [`Hello, here is my ${what}:`, "", ...lines].join("\n");
+}
+
+/** A mailto: link with subject and body filled in (RFC 6068: CRLF line breaks, %20 spaces). */
+export const mailtoWithBody = (address: string, subject: string, body: string) =>
+  `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(
+    body.replace(/\r?\n/g, "\r\n"),
+  )}`;
+
+/** Heading of the error summary above an invalid form. */
+export const summaryTitle = (count: number) =>
+  count === 1 ? "Please fix 1 thing before sending" : `Please fix ${count} things before sending`;
+
+/** Ids of a field's parts, shared by the server markup and the browser enhancement. */
+export const fieldIds = (formId: string, name: string) => {
+  const id = `${formId}-${name}`;
+  return { id, hint: `${id}-hint`, error: `${id}-error` };
+};

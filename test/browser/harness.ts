@@ -1,11 +1,31 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { createApp } from "../../server/app";
 
-export const dist = resolve(import.meta.dirname, "../../dist");
+const root = resolve(import.meta.dirname, "../..");
+export const dist = resolve(root, "dist");
+
+/**
+ * Build the site into a fresh temp folder, as `npm start` does (forms posting to the local
+ * server unless `env` says otherwise). Returns the folder and a function that removes it.
+ */
+export async function buildSite(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
+  const run = () =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
+      cwd: root,
+      env: { ...process.env, ENQUIRY_ENDPOINT: "/api/enquiry", ...env, DIST_DIR: dir },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  // Builds running side by side (node --test runs files in parallel) share .tmp/entries: retry once.
+  await run().catch(run);
+  return { dist: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
@@ -34,11 +54,11 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   };
 }
 
-/** The real server on a free port, serving the built dist/; enquiries go to a temp file. */
-export async function startServer() {
+/** The real server on a free port, serving a built site (dist/ by default); enquiries go to a temp file. */
+export async function startServer(site = dist) {
   const dataDir = mkdtempSync(join(tmpdir(), "eg-data-"));
   const dataFile = join(dataDir, "enquiries.jsonl");
-  const server = createApp({ dist, dataFile });
+  const server = createApp({ dist: site, dataFile });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
   return {

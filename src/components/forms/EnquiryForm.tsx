@@ -1,8 +1,17 @@
 import { courseCards } from "../../../content/home";
-import { site, mailto } from "../../../content/site";
+import { site, mailto, whatsappLink } from "../../../content/site";
 import { enquiryEndpoint } from "../../config";
-import { fieldsFor, HONEYPOT, INTEREST_PLACEHOLDER, type FormKind } from "../../lib/enquiry";
+import {
+  FORM_FIELD,
+  fieldsFor,
+  HONEYPOT,
+  INTEREST_PLACEHOLDER,
+  type EnquiryValues,
+  type FieldErrors,
+  type FormKind,
+} from "../../lib/enquiry";
 import { Field } from "./Field";
+import { FormSummary } from "./FormSummary";
 
 interface Props {
   kind: FormKind;
@@ -11,15 +20,31 @@ interface Props {
   /** Accessible name of the form. */
   label: string;
   submitLabel: string;
+  /** Where the form posts; by default the build's ENQUIRY_ENDPOINT. */
+  endpoint?: string;
+  /** Values to show, when the server sends a posted form back with its errors. */
+  values?: EnquiryValues;
+  /** Messages by field name, shown inline and in the summary. */
+  errors?: FieldErrors;
 }
+
+/** The Study Interest choices: the course cards' titles. The server checks posts against them. */
+export const interestOptions = () => courseCards.map((c) => c.title);
 
 /**
  * An enquiry form that works as plain HTML (POST to the configured endpoint, or a pre-filled
  * e-mail when none is configured); src/client/forms.ts adds inline messages, drafts and toasts.
  */
-export function EnquiryForm({ kind, id, label, submitLabel }: Props) {
-  const endpoint = enquiryEndpoint;
-  const options = courseCards.map((c) => c.title);
+export function EnquiryForm({
+  kind,
+  id,
+  label,
+  submitLabel,
+  endpoint = enquiryEndpoint,
+  values = {},
+  errors = {},
+}: Props) {
+  const options = interestOptions();
   return (
     <form
       id={id}
@@ -30,9 +55,11 @@ export function EnquiryForm({ kind, id, label, submitLabel }: Props) {
       encType={endpoint ? "application/x-www-form-urlencoded" : "text/plain"}
       data-enquiry={kind}
       data-mailto={site.admissionsEmail}
+      data-whatsapp={whatsappLink()}
+      data-reply-time={site.replyTime}
     >
-      <input type="hidden" name="form" value={kind} />
-      <div className="form-summary" tabIndex={-1} hidden />
+      <input type="hidden" name={FORM_FIELD} value={kind} />
+      <FormSummary formId={id} kind={kind} errors={errors} />
       {fieldsFor(kind).map((field) => (
         <Field
           key={field.name}
@@ -40,6 +67,8 @@ export function EnquiryForm({ kind, id, label, submitLabel }: Props) {
           field={field}
           options={options}
           placeholder={INTEREST_PLACEHOLDER}
+          value={values[field.name]}
+          error={errors[field.name]}
         />
       ))}
       <div className="hp" aria-hidden="true">
@@ -62,7 +91,7 @@ export function EnquiryForm({ kind, id, label, submitLabel }: Props) {
             : `Sending opens your e-mail app with your enquiry ready to send to ${site.admissionsEmail}.`}
         </p>
       </div>
-      <div className="form-failure" hidden />
+      <div className="form-failure" role="alert" />
     </form>
   );
 }

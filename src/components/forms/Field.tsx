@@ -1,4 +1,4 @@
-import type { FieldSpec } from "../../lib/enquiry";
+import { fieldIds, type FieldSpec } from "../../lib/enquiry";
 
 interface Props {
   formId: string;
@@ -7,22 +7,27 @@ interface Props {
   options: string[];
   /** The disabled first choice of a select field. */
   placeholder: string;
+  /** Value to show, e.g. what was posted when the server sends the form back. */
+  value?: string;
+  /** Message to show under the field (server-side validation without JavaScript). */
+  error?: string;
 }
 
 /** One labelled form field with its hint and a slot for its error message. */
-export function Field({ formId, field, options, placeholder }: Props) {
-  const id = `${formId}-${field.name}`;
-  const hintId = field.hint ? `${id}-hint` : undefined;
+export function Field({ formId, field, options, placeholder, value, error }: Props) {
+  const ids = fieldIds(formId, field.name);
+  const describedBy = [field.hint && ids.hint, error && ids.error].filter(Boolean).join(" ");
   const common = {
-    id,
+    id: ids.id,
     name: field.name,
     required: field.required,
     autoComplete: field.autoComplete,
-    "aria-describedby": hintId,
+    "aria-describedby": describedBy || undefined,
+    "aria-invalid": error ? true : undefined,
   };
   return (
     <div className={`field field-${field.type}`}>
-      <label htmlFor={id}>
+      <label htmlFor={ids.id}>
         {field.label}
         {field.required ? (
           <span className="required"> (required)</span>
@@ -31,12 +36,12 @@ export function Field({ formId, field, options, placeholder }: Props) {
         )}
       </label>
       {field.hint && (
-        <p className="field-hint" id={hintId}>
+        <p className="field-hint" id={ids.hint}>
           {field.hint}
         </p>
       )}
       {field.type === "select" ? (
-        <select {...common} defaultValue="">
+        <select {...common} defaultValue={value && options.includes(value) ? value : ""}>
           <option value="" disabled>
             {placeholder}
           </option>
@@ -47,11 +52,29 @@ export function Field({ formId, field, options, placeholder }: Props) {
           ))}
         </select>
       ) : field.type === "textarea" ? (
-        <textarea {...common} rows={5} maxLength={field.maxLength} />
+        <textarea {...common} rows={5} maxLength={field.maxLength} defaultValue={value} />
       ) : (
-        <input {...common} type={field.type} maxLength={field.maxLength} />
+        <input
+          {...common}
+          type={field.type}
+          maxLength={field.maxLength}
+          defaultValue={value}
+          {...(field.type === "email" ? { spellCheck: false, autoCapitalize: "off" } : {})}
+        />
       )}
-      <p className="field-error" id={`${id}-error`} hidden />
+      <p className="field-error" id={ids.error} hidden={!error}>
+        {error && <ErrorText message={error} />}
+      </p>
     </div>
+  );
+}
+
+/** "Error:" is read out before the message; the styling already shows it to sighted visitors. */
+export function ErrorText({ message }: { message: string }) {
+  return (
+    <>
+      <span className="form-sr-only">Error: </span>
+      {message}
+    </>
   );
 }

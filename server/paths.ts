@@ -1,0 +1,2 @@
+/** Where the local server takes enquiries; `npm start` builds the forms to post here. */
+export const ENQUIRY_PATH = "/api/enquiry";
