@@ -18,7 +18,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
   return (
     <div
       className={enhanced ? "testimonials is-enhanced" : "testimonials"}
-      role="region"
+      role="group"
       aria-roledescription="carousel"
       aria-label="Student success stories"
     >
@@ -40,7 +40,12 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
           </li>
         ))}
       </ul>
-      <div className="testimonial-track" id="testimonial-slides" aria-live="polite">
+      <div
+        className="testimonial-track"
+        id="testimonial-slides"
+        aria-live="polite"
+        tabIndex={enhanced ? undefined : 0}
+      >
         {testimonials.map((t, i) => (
           <div
             key={t.id}

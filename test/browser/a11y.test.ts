@@ -1,0 +1,133 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { buildSite, launchBrowser, startServer } from "./harness";
+import { routes } from "../../src/routes";
+
+let site: Awaited<ReturnType<typeof buildSite>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
+
+before(async () => {
+  site = await buildSite();
+  server = await startServer(site.dist);
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+after(async () => {
+  await chromium?.close();
+  await server?.close();
+  site?.remove();
+});
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Axe on what is on screen now; fails listing each violation and where. */
+async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  assert.deepEqual(found, [], `${state}`);
+}
+
+const widths = [
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+];
+
+for (const { name, ...options } of widths) {
+  test(`every page has no axe violations (${name})`, async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const path of [...routes.map((r) => r.path), "/no-such-page"]) {
+      await page.goto(server.origin + path);
+      await page.waitForLoadState("networkidle");
+      await expectNoViolations(page, `${path} at ${name}`);
+    }
+    await context.close();
+  });
+
+  test(`open states have no axe violations (${name})`, async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(server.origin + "/");
+    await page.locator(".hero.is-enhanced").waitFor();
+    await page.locator(".hero-play").click();
+    await page.locator(".hero-dot").nth(1).click();
+    await expectNoViolations(page, `hero paused on slide 2 (${name})`);
+
+    if (name === "phone") {
+      await page.locator("[data-menu-toggle]").click();
+      await page.locator(".dropdown-toggle").click();
+      await expectNoViolations(page, "mobile menu and Courses open");
+      await page.keyboard.press("Escape");
+    } else {
+      await page.locator(".dropdown-toggle").hover();
+      await page.locator("#courses-menu").waitFor();
+      await expectNoViolations(page, "Courses dropdown open");
+      await page.mouse.move(5, 790);
+    }
+
+    const search = page.getByRole("combobox", { name: "Search courses" });
+    await search.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("#courses .island-root")!).some((k) =>
+        k.startsWith("__react"),
+      ),
+    );
+    await search.fill("degree");
+    await search.press("ArrowDown");
+    await expectNoViolations(page, "course suggestions open");
+    await search.fill("qwerty");
+    await expectNoViolations(page, "course search empty message");
+
+    await page.locator("#testimonials").scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Next story" }).click();
+    await expectNoViolations(page, "second success story");
+
+    await page.goto(server.origin + "/postgraduate-programmes#programmes");
+    const programmes = page.getByRole("combobox");
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("#programmes .island-root")!).some((k) =>
+        k.startsWith("__react"),
+      ),
+    );
+    await programmes.fill("m");
+    await expectNoViolations(page, "programme suggestions open");
+    await programmes.press("ArrowDown");
+    await programmes.press("Enter");
+    await expectNoViolations(page, "programme highlighted");
+
+    await page.goto(server.origin + "/contact");
+    await page.route(/google\.com/, (route) =>
+      route.fulfill({ body: "<title>Map</title>", contentType: "text/html" }),
+    );
+    await page.getByRole("button", { name: "Show the map here" }).click();
+    await expectNoViolations(page, "office map loaded");
+    await context.close();
+  });
+}
+
+test("reduced motion: no axe violations and nothing animates", async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await page.goto(server.origin + "/");
+  await page.locator(".hero.is-enhanced").waitFor();
+  await expectNoViolations(page, "home under reduced motion");
+  const animated = await page.evaluate(() =>
+    [...document.querySelectorAll("*")]
+      .filter((e) => {
+        const s = getComputedStyle(e);
+        return s.animationName !== "none" && parseFloat(s.animationDuration) > 0.01;
+      })
+      .map((e) => e.className),
+  );
+  assert.deepEqual(animated, []);
+  await context.close();
+});
