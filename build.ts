@@ -11,6 +11,8 @@ import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, outputFile } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
+import { headersFile } from "./src/build/headers";
+import { enquiryEndpoint } from "./src/config";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -35,7 +37,8 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSitemap() {
+function writeSiteFiles() {
+  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint));
   const urls = routes.map((r) => `<url><loc>${site.url}${r.path}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
@@ -72,7 +75,7 @@ async function build() {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page.html.replace("</body>", `${script}</body>`));
   }
-  writeSitemap();
+  writeSiteFiles();
   await compressAll(dist);
   printReport(
     dist,

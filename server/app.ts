@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
+import { parseHeadersFile } from "../src/build/headers";
 import { interestOptions } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
 import { ENQUIRY_PATH, enquiryHandler } from "./enquiry";
@@ -18,6 +19,10 @@ export interface AppOptions {
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), plus enquiries. */
 export function createApp({ dist, dataFile }: AppOptions) {
   const notFound = readFileSync(join(dist, "404.html"));
+  const headersPath = join(dist, "_headers");
+  const siteHeaders = existsSync(headersPath)
+    ? parseHeadersFile(readFileSync(headersPath, "utf8"))
+    : {};
   const files = sirv(dist, {
     extensions: ["html"],
     brotli: true,
@@ -39,6 +44,7 @@ export function createApp({ dist, dataFile }: AppOptions) {
     return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
     if (isEnquiry(req)) {
       enquiry(req, res).catch((error: unknown) => {
         console.error(error);

@@ -1,5 +1,6 @@
 import * as esbuild from "esbuild";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { IslandName } from "../islands/names";
 
@@ -33,8 +34,8 @@ export async function bundleCss(outdir: string) {
  * uses. Islands load with import(), so React reaches only pages (and moments) that need it.
  */
 export async function bundleScripts(outdir: string, islandSets: IslandName[][]) {
-  const entryDir = join(root, ".tmp/entries");
-  mkdirSync(entryDir, { recursive: true });
+  // Generated entries live in a private folder, so builds running side by side never collide.
+  const entryDir = mkdtempSync(join(tmpdir(), "eg-entries-"));
   const entries = new Map<string, string>();
   for (const islands of islandSets) {
     const key = islands.length ? [...islands].sort().join("-") : "site";
@@ -55,21 +56,23 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
     writeFileSync(file, source);
     entries.set(key, file);
   }
-  const result = await esbuild.build({
-    entryPoints: Object.fromEntries([...entries].map(([key, file]) => [key, file])),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    minify: production,
-    target: "es2020",
-    outdir: join(outdir, "assets"),
-    entryNames: "page-[name]-[hash]",
-    chunkNames: "chunk-[name]-[hash]",
-    define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
-    jsx: "automatic",
-    metafile: true,
-    logLevel: "warning",
-  });
+  const result = await esbuild
+    .build({
+      entryPoints: Object.fromEntries([...entries].map(([key, file]) => [key, file])),
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      minify: production,
+      target: "es2020",
+      outdir: join(outdir, "assets"),
+      entryNames: "page-[name]-[hash]",
+      chunkNames: "chunk-[name]-[hash]",
+      define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+      jsx: "automatic",
+      metafile: true,
+      logLevel: "warning",
+    })
+    .finally(() => rmSync(entryDir, { recursive: true, force: true }));
   const scriptFor = (islands: IslandName[]) => {
     const key = islands.length ? [...islands].sort().join("-") : "site";
     const output = Object.entries(result.metafile.outputs).find(

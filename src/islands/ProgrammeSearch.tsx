@@ -45,7 +45,10 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
     const item = document.getElementById(itemId(title));
     if (!item) return;
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    item.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+    // Measured rather than scrollIntoView: that would count the anchors' scroll-margin too.
+    const box = item.getBoundingClientRect();
+    const top = window.scrollY + box.top - (window.innerHeight - box.height) / 2;
+    window.scrollTo({ top: Math.max(0, top), behavior: smooth ? "smooth" : "auto" });
     item.focus({ preventScroll: true });
   };
 

@@ -43,7 +43,9 @@ async function open(path: string, options: BrowserContextOptions & { clock?: boo
     return route.abort();
   });
   if (clock) await page.clock.install();
-  await page.goto(server.origin + path);
+  const response = await page.goto(server.origin + path);
+  // The strict policy is on, so any inline script or style attribute would show up as an error.
+  assert.match((await response?.headerValue("content-security-policy")) ?? "", /script-src 'self'/);
   return {
     page,
     problems,
@@ -178,7 +180,7 @@ describe("home islands", () => {
     await page.mouse.move(5, 790);
     await page.clock.runFor(30000);
     assert.equal(await page.locator(".hero-slide.is-current .hero-title").textContent(), first);
-    assert.equal(await page.locator(".hero-play").count(), 0, "nothing to pause");
+    assert.equal(await page.locator(".hero-play").isVisible(), false, "nothing to pause");
     const animation = await page
       .locator(".partner-track")
       .evaluate((e) => getComputedStyle(e).animationName);

@@ -16,14 +16,11 @@ export const dist = resolve(root, "dist");
  */
 export async function buildSite(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
-  const run = () =>
-    promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
-      cwd: root,
-      env: { ...process.env, ENQUIRY_ENDPOINT: "/api/enquiry", ...env, DIST_DIR: dir },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  // Builds running side by side (node --test runs files in parallel) share .tmp/entries: retry once.
-  await run().catch(run);
+  await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
+    cwd: root,
+    env: { ...process.env, ENQUIRY_ENDPOINT: "/api/enquiry", ...env, DIST_DIR: dir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return { dist: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
