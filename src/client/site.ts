@@ -11,6 +11,24 @@ startOfficeMap();
 const hero = document.querySelector<HTMLElement>("[data-hero]");
 if (hero) startHero(hero);
 
-if (document.querySelector("form[data-enquiry]")) {
-  import("./forms").then((m) => m.startForms()).catch((error: unknown) => console.error(error));
+// The form enhancement loads as a form nears the viewport (or takes focus), not during first paint.
+const forms = document.querySelectorAll("form[data-enquiry]");
+if (forms.length) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    import("./forms").then((m) => m.startForms()).catch((error: unknown) => console.error(error));
+  };
+  const observer = new IntersectionObserver(
+    (entries) => entries.some((e) => e.isIntersecting) && start(),
+    {
+      rootMargin: "600px 0px",
+    },
+  );
+  forms.forEach((form) => {
+    observer.observe(form);
+    form.addEventListener("focusin", start, { once: true });
+  });
 }

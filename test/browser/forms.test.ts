@@ -71,8 +71,14 @@ async function open(
   );
   if (options.clock) await page.clock.install();
   await page.goto(server.origin + path);
-  if (options.javaScriptEnabled !== false) await page.waitForSelector("form[novalidate]");
+  if (options.javaScriptEnabled !== false) await enhanced(page);
   return { context, page, violations, hosts };
+}
+
+/** The enhancement loads as a form nears the viewport: bring it there and wait for it. */
+async function enhanced(page: Page) {
+  await page.locator("form[data-enquiry]").first().scrollIntoViewIfNeeded();
+  await page.waitForSelector("form[novalidate]");
 }
 
 async function fillEnquiry(page: Page, formId: string, values: Record<string, string>) {
@@ -388,7 +394,7 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
       el.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await page.reload(); // straight away: the draft is flushed on pagehide
-    await page.waitForSelector("form[novalidate]");
+    await enhanced(page);
     const expected = {
       fullName: "Grace Hopper",
       email: "grace@example.com",
@@ -405,7 +411,7 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
     // A return visit in a new tab, where the browser's own form restore cannot help.
     const later = await context.newPage();
     await later.goto(`${server.origin}/contact`);
-    await later.waitForSelector("form[novalidate]");
+    await enhanced(later);
     assert.deepEqual(await values(later, "contact-form"), expected);
     assert.match(
       (await later.textContent("#contact-form .form-draft-note")) ?? "",
@@ -413,12 +419,12 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
     );
     // The other forms have their own drafts.
     await later.goto(`${server.origin}/about`);
-    await later.waitForSelector("form[novalidate]");
+    await enhanced(later);
     assert.equal(await later.inputValue("#consultation-form-name"), "");
 
     // "Clear the form" forgets it.
     await later.goto(`${server.origin}/contact`);
-    await later.waitForSelector("form[novalidate]");
+    await enhanced(later);
     await later.click("#contact-form .form-draft-note button");
     assert.equal(await later.inputValue("#contact-form-fullName"), "");
     assert.ok(
@@ -447,7 +453,7 @@ test("the forms still work where localStorage is blocked", async () => {
   page.on("pageerror", (e) => errors.push(e.message));
   try {
     await page.goto(`${server.origin}/about`);
-    await page.waitForSelector("form[novalidate]");
+    await enhanced(page);
     const before = stored().length;
     await fillEnquiry(page, "consultation-form", { name: "Lin", email: "lin@b.co", message: "Hi" });
     await page.click("#consultation-form button[type=submit]");
@@ -553,7 +559,7 @@ test("keyboard only: both forms, from a bad submit to a sent enquiry", async () 
     assert.equal(await page.locator(".toast.is-open").count(), 0);
 
     await page.goto(`${server.origin}/about`);
-    await page.waitForSelector("form[novalidate]");
+    await enhanced(page);
     await tabTo(page, "#consultation-form-name");
     await page.keyboard.type("Katherine Johnson");
     await page.keyboard.press("Tab");
