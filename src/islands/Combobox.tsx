@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { Icon } from "../components/Icon";
 
 export interface Option {
@@ -10,6 +10,8 @@ export interface Option {
 }
 
 interface Props {
+  /** Prefix of the element ids; explicit because useId differs between page and island trees. */
+  id: string;
   label: string;
   placeholder: string;
   value: string;
@@ -22,8 +24,7 @@ interface Props {
 
 /** Search box with a suggestion list: the WAI-ARIA combobox pattern with list autocomplete. */
 export function Combobox(props: Props) {
-  const { label, placeholder, value, onValueChange, options, onChoose, emptyMessage } = props;
-  const id = useId();
+  const { id, label, placeholder, value, onValueChange, options, onChoose, emptyMessage } = props;
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
   const open = options !== null && !dismissed;

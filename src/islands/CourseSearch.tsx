@@ -14,6 +14,7 @@ export function CourseSearch({ courses, emptyMessage }: CourseSearchProps) {
   const matches = matchCourses(courses, text);
   return (
     <Combobox
+      id="course-search"
       label="Search courses"
       placeholder="Try “business”, “research” or “foundation”"
       value={text}

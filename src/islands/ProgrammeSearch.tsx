@@ -56,6 +56,7 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
   return (
     <div className="programme-search">
       <Combobox
+        id="programme-search"
         label={`Search ${category.toLowerCase()}`}
         placeholder="Type a subject, e.g. “business”"
         value={text}

@@ -395,3 +395,31 @@ describe("without scripts", () => {
     await close();
   });
 });
+
+describe("React development build", () => {
+  test("islands hydrate with no mismatch warning", async () => {
+    const devSite = await buildSite({ NODE_ENV: "development" });
+    const devServer = await startServer(devSite.dist);
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on("console", (m) => ["error", "warning"].includes(m.type()) && messages.push(m.text()));
+    try {
+      for (const [path, islands] of [
+        ["/", ["#courses .island-root", "#testimonials .island-root"]],
+        ["/short-programmes", ["#programmes .island-root"]],
+      ] as const) {
+        await page.goto(devServer.origin + path);
+        for (const selector of islands) {
+          await page.locator(selector).scrollIntoViewIfNeeded();
+          await hydrated(page, selector);
+        }
+      }
+      assert.deepEqual(messages, []);
+    } finally {
+      await context.close();
+      await devServer.close();
+      devSite.remove();
+    }
+  });
+});
