@@ -20,12 +20,13 @@ export function OfficeMap({ query, address, openHref }: Props) {
           Our office: <strong>{address}</strong>
         </p>
         <p className="office-map-actions">
-          <button type="button" className="button button-primary" data-office-map-load hidden>
-            Show the map here
-          </button>
           <a className="button button-outline" href={openHref} rel="noopener" target="_blank">
             Open in Maps<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
+          {/* After the link, so un-hiding it moves nothing. */}
+          <button type="button" className="button button-primary" data-office-map-load hidden>
+            Show the map here
+          </button>
         </p>
         <p className="office-map-note">Loading the map connects to Google Maps.</p>
       </div>
