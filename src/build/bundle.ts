@@ -66,7 +66,7 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
       target: "es2020",
       outdir: join(outdir, "assets"),
       entryNames: "page-[name]-[hash]",
-      chunkNames: "chunk-[name]-[hash]",
+      chunkNames: "chunk-[hash]",
       define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
       jsx: "automatic",
       metafile: true,

@@ -26,6 +26,12 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 
 /** Axe on what is on screen now; fails listing each violation and where. */
 async function expectNoViolations(page: Page, state: string) {
+  // Colours mid-transition are neither the old nor the new state: wait for transitions to end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,

@@ -2,7 +2,10 @@ import { test, before, after, describe } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { buildSite, launchBrowser, startServer } from "./harness";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { matchCourses } from "../../src/lib/search";
+import { scriptsOf } from "../../src/build/report";
 import { courseCards } from "../../content/home";
 
 let site: Awaited<ReturnType<typeof buildSite>>;
@@ -421,5 +424,31 @@ describe("React development build", () => {
       await devServer.close();
       devSite.remove();
     }
+  });
+});
+
+describe("failing island chunks", () => {
+  test("a chunk that fails to load is reported once as a ChunkLoadError; the page stays usable", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    // Only what islands load on demand: the page's own script still runs.
+    const { lazy } = scriptsOf(site.dist, readFileSync(join(site.dist, "index.html"), "utf8"));
+    assert.ok(lazy.length > 0);
+    await page.route(
+      (url) => lazy.includes(url.pathname),
+      (route) => route.abort(),
+    );
+    await page.goto(server.origin + "/");
+    for (const id of ["#courses", "#testimonials"]) {
+      await page.locator(id).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }
+    const chunkErrors = errors.filter((e) => e.includes("ChunkLoadError"));
+    assert.equal(chunkErrors.length, 1, errors.join("\n"));
+    assert.equal(await page.locator(".course-card").count(), 6);
+    assert.equal(await page.locator(".testimonial").first().isVisible(), true);
+    await context.close();
   });
 });
