@@ -1,26 +1,11 @@
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { buildSite, launchBrowser, startServer } from "./harness";
+import type { Page } from "playwright-core";
+import { siteUnderTest } from "./harness";
 import { routes } from "../../src/routes";
 
-let site: Awaited<ReturnType<typeof buildSite>>;
-let server: Awaited<ReturnType<typeof startServer>>;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-
-before(async () => {
-  site = await buildSite();
-  server = await startServer(site.dist);
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-  site?.remove();
-});
+const t = siteUnderTest();
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -46,10 +31,10 @@ const widths = [
 
 for (const { name, ...options } of widths) {
   test(`every page has no axe violations (${name})`, async () => {
-    const context = await browser.newContext(options);
+    const context = await t.browser.newContext(options);
     const page = await context.newPage();
     for (const path of [...routes.map((r) => r.path), "/no-such-page"]) {
-      await page.goto(server.origin + path);
+      await page.goto(t.server.origin + path);
       await page.waitForLoadState("networkidle");
       await expectNoViolations(page, `${path} at ${name}`);
     }
@@ -57,9 +42,9 @@ for (const { name, ...options } of widths) {
   });
 
   test(`open states have no axe violations (${name})`, async () => {
-    const context = await browser.newContext(options);
+    const context = await t.browser.newContext(options);
     const page = await context.newPage();
-    await page.goto(server.origin + "/");
+    await page.goto(t.server.origin + "/");
     await page.locator(".hero.is-enhanced").waitFor();
     await page.locator(".hero-play").click();
     await page.locator(".hero-dot").nth(1).click();
@@ -94,7 +79,7 @@ for (const { name, ...options } of widths) {
     await page.getByRole("button", { name: "Next story" }).click();
     await expectNoViolations(page, "second success story");
 
-    await page.goto(server.origin + "/postgraduate-programmes#programmes");
+    await page.goto(t.server.origin + "/postgraduate-programmes#programmes");
     const programmes = page.getByRole("combobox");
     await page.waitForFunction(() =>
       Object.keys(document.querySelector("#programmes .island-root")!).some((k) =>
@@ -107,7 +92,7 @@ for (const { name, ...options } of widths) {
     await programmes.press("Enter");
     await expectNoViolations(page, "programme highlighted");
 
-    await page.goto(server.origin + "/contact");
+    await page.goto(t.server.origin + "/contact");
     await page.route(/google\.com/, (route) =>
       route.fulfill({ body: "<title>Map</title>", contentType: "text/html" }),
     );
@@ -118,12 +103,12 @@ for (const { name, ...options } of widths) {
 }
 
 test("reduced motion: no axe violations and nothing animates", async () => {
-  const context = await browser.newContext({
+  const context = await t.browser.newContext({
     viewport: { width: 1280, height: 800 },
     reducedMotion: "reduce",
   });
   const page = await context.newPage();
-  await page.goto(server.origin + "/");
+  await page.goto(t.server.origin + "/");
   await page.locator(".hero.is-enhanced").waitFor();
   await expectNoViolations(page, "home under reduced motion");
   const animated = await page.evaluate(() =>

@@ -1,29 +1,14 @@
-import { test, before, after, describe } from "node:test";
+import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { buildSite, launchBrowser, startServer } from "./harness";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { buildSite, siteUnderTest, startServer } from "./harness";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { matchCourses } from "../../src/lib/search";
 import { scriptsOf } from "../../src/build/report";
 import { courseCards } from "../../content/home";
 
-let site: Awaited<ReturnType<typeof buildSite>>;
-let server: Awaited<ReturnType<typeof startServer>>;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-
-before(async () => {
-  site = await buildSite();
-  server = await startServer(site.dist);
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-  site?.remove();
-});
+const t = siteUnderTest();
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const phone: BrowserContextOptions = {
@@ -36,7 +21,7 @@ const phone: BrowserContextOptions = {
 /** A page that fails the test on any console error or request to another host. */
 async function open(path: string, options: BrowserContextOptions & { clock?: boolean } = desktop) {
   const { clock, ...contextOptions } = options;
-  const context = await browser.newContext(contextOptions);
+  const context = await t.browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
@@ -46,7 +31,7 @@ async function open(path: string, options: BrowserContextOptions & { clock?: boo
     return route.abort();
   });
   if (clock) await page.clock.install();
-  const response = await page.goto(server.origin + path);
+  const response = await page.goto(t.server.origin + path);
   // The strict policy is on, so any inline script or style attribute would show up as an error.
   assert.match((await response?.headerValue("content-security-policy")) ?? "", /script-src 'self'/);
   return {
@@ -352,7 +337,7 @@ describe("phone (touch, 390 px)", () => {
       "/guides/uk-student-visa",
       "/missing",
     ]) {
-      await page.goto(server.origin + path);
+      await page.goto(t.server.origin + path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 320, `${path} is ${width}px wide`);
     }
@@ -363,10 +348,10 @@ describe("phone (touch, 390 px)", () => {
 
 describe("without scripts", () => {
   test("a page whose scripts never arrive is still complete and usable", async () => {
-    const context = await browser.newContext(desktop);
+    const context = await t.browser.newContext(desktop);
     const page = await context.newPage();
     await page.route("**/assets/*.js", (route) => route.abort());
-    await page.goto(server.origin + "/");
+    await page.goto(t.server.origin + "/");
     assert.equal(await page.locator(".hero-slide").first().isVisible(), true);
     assert.equal(await page.locator(".course-card").count(), 6);
     assert.equal(await page.locator("#contact form button[type=submit]").isVisible(), true);
@@ -379,9 +364,9 @@ describe("without scripts", () => {
   });
 
   test("with JavaScript off, the phone menu opens through its link", async () => {
-    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const context = await t.browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(server.origin + "/contact");
+    await page.goto(t.server.origin + "/contact");
     assert.equal(await page.locator(".site-nav").isVisible(), false);
     await page.locator("[data-menu-toggle]").tap();
     assert.equal(await page.locator(".site-nav").isVisible(), true);
@@ -391,7 +376,7 @@ describe("without scripts", () => {
 
   test("404: unmatched URLs get the Page not found page with status 404", async () => {
     const { page, problems, close } = await open("/");
-    const response = await page.goto(server.origin + "/no-such-page");
+    const response = await page.goto(t.server.origin + "/no-such-page");
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator("h1").textContent(), "Page not found");
     problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
@@ -403,7 +388,7 @@ describe("React development build", () => {
   test("islands hydrate with no mismatch warning", async () => {
     const devSite = await buildSite({ NODE_ENV: "development" });
     const devServer = await startServer(devSite.dist);
-    const context = await browser.newContext(desktop);
+    const context = await t.browser.newContext(desktop);
     const page = await context.newPage();
     const messages: string[] = [];
     page.on("console", (m) => ["error", "warning"].includes(m.type()) && messages.push(m.text()));
@@ -429,18 +414,18 @@ describe("React development build", () => {
 
 describe("failing island chunks", () => {
   test("a chunk that fails to load is reported once as a ChunkLoadError; the page stays usable", async () => {
-    const context = await browser.newContext(desktop);
+    const context = await t.browser.newContext(desktop);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     // Only what islands load on demand: the page's own script still runs.
-    const { lazy } = scriptsOf(site.dist, readFileSync(join(site.dist, "index.html"), "utf8"));
+    const { lazy } = scriptsOf(t.site.dist, readFileSync(join(t.site.dist, "index.html"), "utf8"));
     assert.ok(lazy.length > 0);
     await page.route(
       (url) => lazy.includes(url.pathname),
       (route) => route.abort(),
     );
-    await page.goto(server.origin + "/");
+    await page.goto(t.server.origin + "/");
     for (const id of ["#courses", "#testimonials"]) {
       await page.locator(id).scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);

@@ -1,31 +1,15 @@
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { buildSite, launchBrowser, startServer } from "./harness";
+import type { BrowserContext, Page } from "playwright-core";
+import { siteUnderTest } from "./harness";
 
-let site: Awaited<ReturnType<typeof buildSite>>;
-let server: Awaited<ReturnType<typeof startServer>>;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-
-before(async () => {
-  site = await buildSite();
-  server = await startServer(site.dist);
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-  site?.remove();
-});
+const t = siteUnderTest();
 
 const stored = () =>
-  existsSync(server.dataFile)
-    ? readFileSync(server.dataFile, "utf8")
+  existsSync(t.server.dataFile)
+    ? readFileSync(t.server.dataFile, "utf8")
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line))
@@ -50,7 +34,7 @@ async function open(
   path: string,
   options: { javaScriptEnabled?: boolean; clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; violations: string[]; hosts: Set<string> }> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled });
+  const context = await t.browser.newContext({ javaScriptEnabled: options.javaScriptEnabled });
   const page = await context.newPage();
   const violations: string[] = [];
   const hosts = new Set<string>();
@@ -59,7 +43,7 @@ async function open(
     if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.route(
-    (url) => url.origin === server.origin,
+    (url) => url.origin === t.server.origin,
     async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
@@ -70,7 +54,7 @@ async function open(
     },
   );
   if (options.clock) await page.clock.install();
-  await page.goto(server.origin + path);
+  await page.goto(t.server.origin + path);
   if (options.javaScriptEnabled !== false) await enhanced(page);
   return { context, page, violations, hosts };
 }
@@ -255,7 +239,7 @@ test("JavaScript submit: Sending... once, toast, stored, form reset, draft clear
       null,
     );
     await assertAccessible(page, "#enquiry-form", ".toast");
-    assert.deepEqual([...hosts], [new URL(server.origin).host], "no request to another host");
+    assert.deepEqual([...hosts], [new URL(t.server.origin).host], "no request to another host");
     assert.deepEqual(violations, []);
   } finally {
     await context.close();
@@ -410,7 +394,7 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
 
     // A return visit in a new tab, where the browser's own form restore cannot help.
     const later = await context.newPage();
-    await later.goto(`${server.origin}/contact`);
+    await later.goto(`${t.server.origin}/contact`);
     await enhanced(later);
     assert.deepEqual(await values(later, "contact-form"), expected);
     assert.match(
@@ -418,12 +402,12 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
       /We kept what you typed/,
     );
     // The other forms have their own drafts.
-    await later.goto(`${server.origin}/about`);
+    await later.goto(`${t.server.origin}/about`);
     await enhanced(later);
     assert.equal(await later.inputValue("#consultation-form-name"), "");
 
     // "Clear the form" forgets it.
-    await later.goto(`${server.origin}/contact`);
+    await later.goto(`${t.server.origin}/contact`);
     await enhanced(later);
     await later.click("#contact-form .form-draft-note button");
     assert.equal(await later.inputValue("#contact-form-fullName"), "");
@@ -440,7 +424,7 @@ test("a draft is kept as the visitor types, restored after a reload or a return 
 });
 
 test("the forms still work where localStorage is blocked", async () => {
-  const context = await browser.newContext();
+  const context = await t.browser.newContext();
   await context.addInitScript(() => {
     Object.defineProperty(window, "localStorage", {
       get() {
@@ -452,7 +436,7 @@ test("the forms still work where localStorage is blocked", async () => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   try {
-    await page.goto(`${server.origin}/about`);
+    await page.goto(`${t.server.origin}/about`);
     await enhanced(page);
     const before = stored().length;
     await fillEnquiry(page, "consultation-form", { name: "Lin", email: "lin@b.co", message: "Hi" });
@@ -558,7 +542,7 @@ test("keyboard only: both forms, from a bad submit to a sent enquiry", async () 
     await page.keyboard.press("Enter");
     assert.equal(await page.locator(".toast.is-open").count(), 0);
 
-    await page.goto(`${server.origin}/about`);
+    await page.goto(`${t.server.origin}/about`);
     await enhanced(page);
     await tabTo(page, "#consultation-form-name");
     await page.keyboard.type("Katherine Johnson");

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
+import { before, after } from "node:test";
 import { chromium, type Browser } from "playwright-core";
 import { createApp } from "../../server/app";
 
@@ -67,4 +68,28 @@ export async function startServer(site = dist) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SiteUnderTest {
+  site: Awaited<ReturnType<typeof buildSite>>;
+  server: Awaited<ReturnType<typeof startServer>>;
+  browser: Browser;
+}
+
+/** A test file's fixture: build the site, serve it and start Chromium before, clean up after. */
+export function siteUnderTest(): SiteUnderTest {
+  const t = {} as SiteUnderTest;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  before(async () => {
+    t.site = await buildSite();
+    t.server = await startServer(t.site.dist);
+    chromium = await launchBrowser();
+    t.browser = chromium.browser;
+  });
+  after(async () => {
+    await chromium?.close();
+    await t.server?.close();
+    t.site?.remove();
+  });
+  return t;
 }
