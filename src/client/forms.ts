@@ -86,7 +86,7 @@ function enhance(form: HTMLFormElement) {
       el.setAttribute("aria-invalid", "true");
       describedBy.add(ids.error);
       const prefix = document.createElement("span");
-      prefix.className = "form-sr-only";
+      prefix.className = "visually-hidden";
       prefix.textContent = "Error: ";
       slot.replaceChildren(prefix, message);
       slot.hidden = false;
@@ -274,7 +274,7 @@ function enhance(form: HTMLFormElement) {
     whatsapp.target = "_blank";
     whatsapp.rel = "noopener noreferrer";
     const newTab = document.createElement("span");
-    newTab.className = "form-sr-only";
+    newTab.className = "visually-hidden";
     newTab.textContent = " (opens in a new tab)";
     whatsapp.append("Send on WhatsApp", newTab);
     const email = document.createElement("a");

@@ -247,7 +247,7 @@ test("form markup with the server's errors: values kept, fields marked, summary 
   assert.match(html, /aria-describedby="f-phone-hint f-phone-error" aria-invalid="true"/);
   assert.match(
     html,
-    /<p class="field-error" id="f-email-error"><span class="form-sr-only">Error: <\/span>Bad e-mail.<\/p>/,
+    /<p class="field-error" id="f-email-error"><span class="visually-hidden">Error: <\/span>Bad e-mail.<\/p>/,
   );
   assert.match(
     html,

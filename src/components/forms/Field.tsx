@@ -73,7 +73,7 @@ export function Field({ formId, field, options, placeholder, value, error }: Pro
 export function ErrorText({ message }: { message: string }) {
   return (
     <>
-      <span className="form-sr-only">Error: </span>
+      <span className="visually-hidden">Error: </span>
       {message}
     </>
   );
