@@ -23,7 +23,8 @@ export function Document({ path, title, description, children }: Props) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
-        <link rel="canonical" href={`${site.url}${path}`} />
+        {/* The 404 page stands for every unknown URL: it has no address of its own. */}
+        {path !== "/404" && <link rel="canonical" href={`${site.url}${path}`} />}
         <meta name="theme-color" content="#0b3c49" />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
