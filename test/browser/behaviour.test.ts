@@ -437,3 +437,34 @@ describe("failing island chunks", () => {
     await context.close();
   });
 });
+
+describe("keyboard focus", () => {
+  test("a focused element is never hidden behind the sticky header or the quick-contact buttons", async () => {
+    const { page, close } = await open("/", phone);
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press("Tab");
+      await page.waitForTimeout(30);
+      // No named functions inside evaluate: tsx's keepNames would reference a missing helper.
+      const hidden = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        if (!focused || focused === document.body) return null;
+        if (focused.closest("[data-header], .quick-contact")) return null;
+        const r = focused.getBoundingClientRect();
+        // Hidden means every sampled point of it shows the header or the buttons instead.
+        const points = [
+          [r.left + 1, r.top + 1],
+          [r.right - 1, r.top + 1],
+          [r.left + 1, r.bottom - 1],
+          [r.right - 1, r.bottom - 1],
+          [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+        ];
+        const covers = points.every(([x, y]) =>
+          document.elementFromPoint(x, y)?.closest("[data-header], .quick-contact"),
+        );
+        return covers ? focused.outerHTML.slice(0, 80) : null;
+      });
+      assert.equal(hidden, null, `tab ${i + 1}`);
+    }
+    await close();
+  });
+});
