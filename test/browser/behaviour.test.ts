@@ -141,6 +141,11 @@ describe("home islands", () => {
     await page.locator(".hero.is-enhanced").waitFor();
     const current = () => page.locator(".hero-slide.is-current .hero-title").textContent();
     const first = await current();
+    const clamp = await page
+      .locator(".hero-description")
+      .first()
+      .evaluate((e) => getComputedStyle(e).webkitLineClamp);
+    assert.equal(clamp, "3", "descriptions clamped to 3 lines");
     await page.mouse.move(5, 790); // not over the hero: hovering pauses it
     await page.clock.runFor(6000);
     assert.notEqual(await current(), first);
@@ -180,6 +185,10 @@ describe("home islands", () => {
     const { page, close } = await open("/");
     const track = page.locator(".partner-track");
     assert.equal(await track.evaluate((e) => getComputedStyle(e).animationDuration), "7s");
+    await page.locator(".partner-viewport").hover();
+    assert.equal(await track.evaluate((e) => getComputedStyle(e).animationPlayState), "paused");
+    await page.mouse.move(5, 5);
+    assert.equal(await track.evaluate((e) => getComputedStyle(e).animationPlayState), "running");
     assert.equal(await page.locator(".partner[aria-hidden='true']").count(), 5);
     for (const [width, perView] of [
       [1280, 4],
@@ -240,6 +249,10 @@ describe("home islands", () => {
     assert.equal(await current(), names[1]);
     assert.equal(new URL(page.url()).hash, "#testimonials", "chips select, they do not jump");
     assert.equal(await page.locator(".testimonial:not(.is-current)").first().isVisible(), false);
+    const fade = await page
+      .locator(".testimonial.is-current")
+      .evaluate((e) => getComputedStyle(e).transitionProperty);
+    assert.match(fade, /opacity|all/, "slides fade");
     await close();
   });
 });
