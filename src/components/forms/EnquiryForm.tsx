@@ -33,7 +33,7 @@ export const interestOptions = () => courseCards.map((c) => c.title);
 
 /**
  * An enquiry form that works as plain HTML (POST to the configured endpoint, or a pre-filled
- * e-mail when none is configured); src/client/forms.ts adds inline messages, drafts and toasts.
+ * e-mail when none is configured); src/client/forms/ adds inline messages, drafts and toasts.
  */
 export function EnquiryForm({
   kind,

@@ -1,0 +1,82 @@
+import type { FieldErrors, FieldSpec } from "../../lib/enquiry";
+
+/** How long a send may take before the visitor is told and offered the alternatives. */
+export const SEND_TIMEOUT_MS = 15_000;
+
+export type Failure =
+  { reason: "offline" | "network" | "timeout" } | { reason: "rejected" | "server"; status: number };
+
+export type Outcome = { ok: true } | { ok: false; errors: FieldErrors } | ({ ok: false } & Failure);
+
+/** Post the form as a hosted form service expects it (urlencoded, JSON reply) and say how it went. */
+export async function sendEnquiry(form: HTMLFormElement, fields: FieldSpec[]): Promise<Outcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string") body.append(name, value);
+  }
+  try {
+    const response = await fetch(form.action, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body,
+      signal: controller.signal,
+    });
+    const data: unknown = await response.json().catch(() => null);
+    if (response.ok)
+      return (data as { ok?: unknown } | null)?.ok === false ? rejected(200) : { ok: true };
+    const errors = response.status === 400 ? fieldErrorsOf(data, fields) : {};
+    if (Object.keys(errors).length) return { ok: false, errors };
+    return rejected(response.status);
+  } catch {
+    if (controller.signal.aborted) return { ok: false, reason: "timeout" };
+    return { ok: false, reason: navigator.onLine === false ? "offline" : "network" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const rejected = (status: number): Outcome => ({
+  ok: false,
+  reason: status >= 500 ? "server" : "rejected",
+  status,
+});
+
+/** Field errors from our server (`{errors: {field: message}}`) or a form service (`[{field, message}]`). */
+function fieldErrorsOf(data: unknown, fields: FieldSpec[]): FieldErrors {
+  const raw = (data as { errors?: unknown } | null)?.errors;
+  const pairs: [unknown, unknown][] = Array.isArray(raw)
+    ? raw.map((e: { field?: unknown; message?: unknown }) => [e?.field, e?.message])
+    : raw && typeof raw === "object"
+      ? Object.entries(raw)
+      : [];
+  const names = new Set(fields.map((f) => f.name));
+  return Object.fromEntries(
+    pairs.filter(
+      (p): p is [string, string] =>
+        typeof p[0] === "string" && names.has(p[0]) && typeof p[1] === "string",
+    ),
+  );
+}
+
+/** What the visitor is told when a send did not arrive. */
+export function failureMessage(what: Failure) {
+  switch (what.reason) {
+    case "offline":
+      return "You seem to be offline, so your enquiry was not sent.";
+    case "network":
+      return "We could not reach our server, so your enquiry was not sent. Your connection may have dropped.";
+    case "timeout":
+      return "Our server took too long to answer, so your enquiry may not have arrived.";
+    case "server":
+      return `Our server had a problem and could not take your enquiry (error ${what.status}).`;
+    case "rejected":
+      return what.status === 413
+        ? "Our server turned your enquiry down because it is too long (error 413). Please shorten your message."
+        : `Our server turned your enquiry down (error ${what.status}).`;
+  }
+}
