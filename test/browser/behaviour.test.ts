@@ -283,6 +283,24 @@ describe("programme search", () => {
     assert.equal(await input.inputValue(), "");
     await close();
   });
+  // Headless Chromium reloads here rather than restoring from the back/forward cache, so this
+  // checks the browser does not refill the box; the cache restore is in test/unit/islands.
+  test("search text is gone after leaving the category and coming back", async () => {
+    const { page, close } = await open("/undergraduate-programmes#programmes");
+    await hydrated(page, "#programmes .island-root");
+    const input = page.getByRole("combobox");
+    await input.fill("law");
+    await page
+      .locator('#courses-menu a[href="/postgraduate-programmes"]')
+      .evaluate((a) => (a as HTMLAnchorElement).click());
+    await page.waitForURL("**/postgraduate-programmes");
+    await page.goBack();
+    await page.waitForURL("**/undergraduate-programmes*");
+    await hydrated(page, "#programmes .island-root");
+    assert.equal(await page.getByRole("combobox").inputValue(), "");
+    assert.equal(await page.locator(".programme.is-highlighted").count(), 0);
+    await close();
+  });
 });
 
 describe("contact map facade", () => {
