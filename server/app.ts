@@ -5,7 +5,8 @@ import sirv from "sirv";
 import { parseHeadersFile } from "../src/build/headers";
 import { interestOptions } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
-import { ENQUIRY_PATH, enquiryHandler } from "./enquiry";
+import { enquiryHandler } from "./enquiry";
+import { ENQUIRY_PATH } from "./paths";
 import { readPageAssets } from "./pages";
 import { EnquiryStore } from "./store";
 

@@ -16,8 +16,6 @@ import { fixPage, problemPage, thankYouPage, type PageAssets } from "./pages";
 import type { EnquiryStore } from "./store";
 import { ENQUIRY_PATH } from "./paths";
 
-export { ENQUIRY_PATH } from "./paths";
-
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { createApp } from "./app";
-import { ENQUIRY_PATH } from "./enquiry";
+import { ENQUIRY_PATH } from "./paths";
 
 const port = Number(process.env.PORT ?? 4173);
 const dist = resolve(process.env.DIST_DIR ?? resolve(import.meta.dirname, "../dist"));

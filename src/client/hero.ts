@@ -1,4 +1,4 @@
-import { wrapIndex } from "../lib/carousel";
+import { HERO_INTERVAL_MS, wrapIndex } from "../lib/carousel";
 
 /**
  * The home hero carousel: loops, auto-advances every `data-hero` ms, dots jump, a pause/play
@@ -10,7 +10,7 @@ export function startHero(root: HTMLElement) {
   const dots = [...root.querySelectorAll<HTMLButtonElement>("[data-hero-dot]")];
   const play = root.querySelector<HTMLButtonElement>("[data-hero-play]");
   if (!track || !play || slides.length < 2) return;
-  const intervalMs = Number(root.dataset.hero) || 6000;
+  const intervalMs = Number(root.dataset.hero) || HERO_INTERVAL_MS;
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let index = 0;
   let stopped = false;

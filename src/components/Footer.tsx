@@ -3,6 +3,7 @@ import { destinations } from "../../content/destinations";
 import { quickLinks, site, mailto } from "../../content/site";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
+import { slugify } from "../lib/slug";
 
 /** Site footer: identity, contacts, three link columns, social links, office hours. */
 export function Footer() {
@@ -85,7 +86,7 @@ function FooterColumn({
   title: string;
   links: { label: string; href: string }[];
 }) {
-  const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  const id = `footer-${slugify(title)}`;
   return (
     <nav aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

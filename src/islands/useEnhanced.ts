@@ -9,16 +9,3 @@ export function useEnhanced() {
   useEffect(() => setEnhanced(true), []);
   return enhanced;
 }
-
-/** Live value of a media query; false on the server and during hydration. */
-export function useMediaQuery(query: string) {
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    const mq = window.matchMedia(query);
-    setMatches(mq.matches);
-    const onChange = () => setMatches(mq.matches);
-    mq.addEventListener("change", onChange);
-    return () => mq.removeEventListener("change", onChange);
-  }, [query]);
-  return matches;
-}
