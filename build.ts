@@ -3,16 +3,17 @@ import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { categories } from "./content/programmes";
 import { mapLocations } from "./content/home";
-import { site } from "./content/site";
 import { routes, notFoundRoute } from "./src/routes";
 import { contentModules } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
-import { renderRoute, outputFile } from "./src/build/render";
+import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
-import { enquiryEndpoint } from "./src/config";
+import { writeIcons } from "./src/build/icons";
+import { writeOgImages, type OgCard } from "./src/build/ogImages";
+import { enquiryEndpoint, siteUrl } from "./src/config";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -39,15 +40,25 @@ function writeHashed(name: string, ext: string, text: string) {
 
 function writeSiteFiles() {
   writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint));
-  const urls = routes.map((r) => `<url><loc>${site.url}${r.path}</loc></url>`).join("");
+  const loc = (path: string) => (path === "/" ? `${siteUrl}/` : siteUrl + path);
+  const urls = routes.map((r) => `<url><loc>${loc(r.path)}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,
   );
   writeFileSync(
     join(dist, "robots.txt"),
-    `User-agent: *\nAllow: /\nSitemap: ${site.url}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
   );
+}
+
+/** One social card per route: its title beside its artwork. */
+function writeSocialCards() {
+  const host = new URL(siteUrl).host.replace(/^www\./, "");
+  const cards = new Map<string, OgCard>(
+    routes.map((r) => [routeName(r.path), { title: r.title, artwork: r.artwork, host }]),
+  );
+  return writeOgImages(dist, cards);
 }
 
 async function build() {
@@ -59,8 +70,14 @@ async function build() {
 
   const { css, font } = await bundleCss(dist);
   const worldMap = writeHashed("world-map", "svg", renderWorldMap(mapLocations));
+  const [cards] = await Promise.all([writeSocialCards(), writeIcons(dist)]);
   const pages = [...routes, notFoundRoute].map((route) =>
-    renderRoute(route, { css, font, worldMap }),
+    // The 404 page is not shared on its own: it carries the home page's card.
+    renderRoute(
+      route,
+      { css, font, worldMap },
+      cards.get(routeName(route.path)) ?? cards.get("home")!,
+    ),
   );
   const { scriptFor } = await bundleScripts(
     dist,

@@ -11,6 +11,8 @@ export const guides: Guide[] = [
     summary: `What to do and when if you want to start a UK course in ${intake}, from shortlisting to your visa and arrival.`,
     image: { src: "/images/guides/january-2026-intake.svg", alt: "", width: 400, height: 240 },
     minutes: 6,
+    published: "2026-11-22",
+    updated: "2026-11-22",
     sections: [
       {
         id: "why-january",
@@ -65,6 +67,8 @@ export const guides: Guide[] = [
       height: 240,
     },
     minutes: 7,
+    published: "2026-11-22",
+    updated: "2026-11-22",
     sections: [
       {
         id: "types-of-funding",
@@ -115,6 +119,8 @@ export const guides: Guide[] = [
       "How the UK Student visa works: your CAS, English requirements, proof of funds, the application itself, and working after you graduate.",
     image: { src: "/images/guides/uk-student-visa.svg", alt: "", width: 400, height: 240 },
     minutes: 8,
+    published: "2026-11-22",
+    updated: "2026-11-22",
     sections: [
       {
         id: "who-needs-a-visa",

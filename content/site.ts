@@ -1,21 +1,54 @@
-import type { ContactInfo, Link } from "./types";
+import type { ContactInfo, DayOfWeek, Link, OfficeDay } from "./types";
+
+/** "09:00" -> "9:00 AM": office hours are written once, in 24-hour form, and shown like this. */
+const clock = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+};
+
+function officeDay(days: string, dayOfWeek: DayOfWeek[], opens?: string, closes?: string) {
+  const hours = opens && closes ? `${clock(opens)} to ${clock(closes)}` : "Closed";
+  return { days, dayOfWeek, opens, closes, hours } satisfies OfficeDay;
+}
+
+/** The London office. */
+const office = {
+  street: ["Unit 4, Eastgate House", "112 Whitechapel Road"],
+  locality: "London",
+  postalCode: "E1 1JE",
+  country: "United Kingdom",
+  /** ISO 3166-1 alpha-2, for structured data. */
+  countryCode: "GB",
+};
+const address = {
+  ...office,
+  /** As printed on an envelope. */
+  lines: [...office.street, `${office.locality} ${office.postalCode}`, office.country],
+  mapQuery: `${office.street[1]}, ${office.locality} ${office.postalCode}`,
+};
+
+const weekdays: DayOfWeek[] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 
 /** Agency identity and contact details: the only place any of them is written. */
 export const site = {
   name: "Eastgate Education",
+  /** Under an app icon on a phone's home screen (12 characters or fewer). */
+  shortName: "Eastgate",
   tagline: "UK university admissions advice, free from first question to first lecture",
   description:
     "Eastgate Education is an independent advisory team in East London helping international students choose, apply for and settle into universities in the UK and worldwide, at no cost to the student.",
+  /** Public address of the site; the build's SITE_URL overrides it (see src/config.ts). */
   url: "https://www.eastgate-education.example",
+  /** Language and region of the site's text, as Open Graph writes it. */
+  locale: "en_GB",
   established: 2020,
+  /** Where the agency's students come from: it advises by video call and WhatsApp too. */
+  areaServed: "Worldwide",
   rating: { score: 4.9, outOf: 5, students: 120 },
   replyTime: "within one business day",
   intakes: ["September", "January", "May"],
   promotedIntake: "January 2026",
-  address: {
-    lines: ["Unit 4, Eastgate House", "112 Whitechapel Road", "London E1 1JE", "United Kingdom"],
-    mapQuery: "112 Whitechapel Road, London E1 1JE",
-  },
+  address,
   email: "hello@eastgate-education.example",
   infoEmail: "info@eastgate-education.example",
   admissionsEmail: "admissions@eastgate-education.example",
@@ -23,9 +56,9 @@ export const site = {
   phone: { display: "020 7946 0321", tel: "+442079460321" },
   mobile: { display: "07700 900456", tel: "+447700900456", whatsapp: "447700900456" },
   officeHours: [
-    { days: "Monday to Friday", hours: "9:00 AM to 6:00 PM" },
-    { days: "Saturday", hours: "10:00 AM to 4:00 PM" },
-    { days: "Sunday", hours: "Closed" },
+    officeDay("Monday to Friday", weekdays, "09:00", "18:00"),
+    officeDay("Saturday", ["Saturday"], "10:00", "16:00"),
+    officeDay("Sunday", ["Sunday"]),
   ],
   social: [
     {

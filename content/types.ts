@@ -252,6 +252,23 @@ export interface Destination {
   why: string;
 }
 
+export type DayOfWeek =
+  "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+
+/** One line of the office hours. */
+export interface OfficeDay {
+  /** The days as shown, e.g. "Monday to Friday". */
+  days: string;
+  /** The same days, for machines (structured data). */
+  dayOfWeek: DayOfWeek[];
+  /** Opening time, 24-hour "HH:MM"; absent when closed. */
+  opens?: string;
+  /** Closing time, 24-hour "HH:MM"; absent when closed. */
+  closes?: string;
+  /** The hours as shown, e.g. "9:00 AM to 6:00 PM" or "Closed" (derived from opens/closes). */
+  hours: string;
+}
+
 /** A guide page under /guides/<slug>. */
 export interface Guide {
   /** URL slug. */
@@ -264,6 +281,10 @@ export interface Guide {
   image: Image;
   /** Reading time in minutes. */
   minutes: number;
+  /** Date first published, "YYYY-MM-DD". */
+  published: string;
+  /** Date last checked and updated, "YYYY-MM-DD" (not before published). */
+  updated: string;
   /** Body sections. */
   sections: TextSection[];
 }

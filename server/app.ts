@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
-import { parseHeadersFile } from "../src/build/headers";
+import { headersFor, parseHeadersFile } from "../src/build/headers";
 import { interestOptions } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
 import { enquiryHandler } from "./enquiry";
@@ -21,17 +21,18 @@ export interface AppOptions {
 export function createApp({ dist, dataFile }: AppOptions) {
   const notFound = readFileSync(join(dist, "404.html"));
   const headersPath = join(dist, "_headers");
-  const siteHeaders = existsSync(headersPath)
+  // The same _headers file a CDN reads, applied the same way.
+  const headerRules = existsSync(headersPath)
     ? parseHeadersFile(readFileSync(headersPath, "utf8"))
-    : {};
+    : [];
   const files = sirv(dist, {
     extensions: ["html"],
     brotli: true,
     gzip: true,
     etag: true,
-    setHeaders(res, pathname) {
-      const hashed = pathname.startsWith("/assets/");
-      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    setHeaders(res) {
+      // Pages and unhashed files: always ask whether they changed.
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
     },
   });
   const store = new EnquiryStore(dataFile);
@@ -45,7 +46,9 @@ export function createApp({ dist, dataFile }: AppOptions) {
     return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
+    const pathname = (req.url ?? "/").split("?")[0];
+    for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
+      res.setHeader(name, value);
     if (isEnquiry(req)) {
       enquiry(req, res).catch((error: unknown) => {
         console.error(error);

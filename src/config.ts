@@ -1,6 +1,28 @@
+import { site } from "../content/site";
+
 /**
  * Build-time configuration, from the environment of `npm run build`.
  * ENQUIRY_ENDPOINT: where the enquiry forms post (the local server's /api/enquiry, or a hosted
  * form service's URL). Unset: the forms fall back to a pre-filled e-mail to admissions.
  */
 export const enquiryEndpoint = process.env.ENQUIRY_ENDPOINT?.trim() || "";
+
+/**
+ * SITE_URL: the public origin the site is served from (default `site.url` in content/site.ts),
+ * written into canonical links, og:url and og:image, the sitemap, robots.txt and the JSON-LD.
+ */
+export const siteUrl = parseSiteUrl(process.env.SITE_URL?.trim() || site.url);
+
+export function parseSiteUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(
+      `SITE_URL "${value}" is not an absolute http(s) address such as https://www.example.org`,
+    );
+  return url.href.replace(/\/$/, "");
+}

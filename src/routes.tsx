@@ -2,6 +2,8 @@ import type { ComponentType } from "react";
 import { categories } from "../content/programmes";
 import { guides } from "../content/guides";
 import { site } from "../content/site";
+import { slides } from "../content/home";
+import type { Image } from "../content/types";
 import { HomePage } from "./pages/HomePage";
 import { ProgrammePage } from "./pages/ProgrammePage";
 import { ServicesPage } from "./pages/ServicesPage";
@@ -22,7 +24,15 @@ export interface Route {
   Page: ComponentType;
   /** Element ids on the page that links may target with #anchor. */
   anchors: string[];
+  /** Our illustration drawn on the page's social card (og:image) beside its title. */
+  artwork: Image;
 }
+
+const slideArt = (id: string) => {
+  const slide = slides.find((s) => s.id === id);
+  if (!slide) throw new Error(`src/routes.tsx: no home slide "${id}" for a social card`);
+  return slide.image;
+};
 
 const programmeRoutes: Route[] = categories.map((category) => ({
   path: category.path,
@@ -30,6 +40,7 @@ const programmeRoutes: Route[] = categories.map((category) => ({
   description: category.tagline,
   Page: () => <ProgrammePage category={category} />,
   anchors: ["main", "programmes"],
+  artwork: category.image,
 }));
 
 const guideRoutes: Route[] = guides.map((guide) => ({
@@ -38,6 +49,7 @@ const guideRoutes: Route[] = guides.map((guide) => ({
   description: guide.summary,
   Page: () => <GuidePage guide={guide} />,
   anchors: ["main", ...guide.sections.map((s) => s.id)],
+  artwork: guide.image,
 }));
 
 export const routes: Route[] = [
@@ -59,6 +71,7 @@ export const routes: Route[] = [
       "courses",
       "network",
     ],
+    artwork: slideArt("partner-universities"),
   },
   ...programmeRoutes,
   {
@@ -67,6 +80,7 @@ export const routes: Route[] = [
     description: `Free admissions, UCAS, scholarship, visa, accommodation and welfare support from ${site.name}.`,
     Page: ServicesPage,
     anchors: ["main"],
+    artwork: slideArt("scholarship-guidance"),
   },
   {
     path: "/about",
@@ -74,6 +88,7 @@ export const routes: Route[] = [
     description: `Who we are, how we work and why ${site.rating.students}+ students chose ${site.name} last year.`,
     Page: AboutPage,
     anchors: ["main", "consultation-form"],
+    artwork: slideArt("january-2026"),
   },
   {
     path: "/contact",
@@ -81,6 +96,7 @@ export const routes: Route[] = [
     description: `Visit, call, WhatsApp or write to ${site.name}. We reply ${site.replyTime}.`,
     Page: ContactPage,
     anchors: ["main", "contact", "contact-form"],
+    artwork: slideArt("book-a-consultation"),
   },
   ...guideRoutes,
 ];
@@ -92,4 +108,5 @@ export const notFoundRoute: Route = {
   description: "The page you were looking for is not here.",
   Page: NotFoundPage,
   anchors: ["main"],
+  artwork: slideArt("partner-universities"),
 };

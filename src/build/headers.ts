@@ -25,24 +25,73 @@ export function siteHeaders(enquiryEndpoint: string) {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
+    ...hardeningHeaders,
   };
 }
 
+/** Powerful features the site never uses: no page, and no frame in one, may ask for them. */
+export const deniedFeatures = [
+  "accelerometer",
+  "autoplay",
+  "bluetooth",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+];
+
+/** Transport and isolation: what the MDN HTTP Observatory looks for beyond the CSP. */
+const hardeningHeaders = {
+  // Two years, subdomains included: browsers only ever reach us over HTTPS once they have seen it.
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+  "Permissions-Policy": deniedFeatures.map((f) => `${f}=()`).join(", "),
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  // For browsers older than CSP frame-ancestors.
+  "X-Frame-Options": "DENY",
+};
+
+/** Hashed file names never change content: cache them for a year. */
+export const ASSET_CACHE = "public, max-age=31536000, immutable";
+
 export function headersFile(enquiryEndpoint: string) {
   const all = Object.entries(siteHeaders(enquiryEndpoint)).map(([k, v]) => `  ${k}: ${v}`);
-  return `/*\n${all.join("\n")}\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+  return `/*\n${all.join("\n")}\n/assets/*\n  Cache-Control: ${ASSET_CACHE}\n`;
 }
 
-/** The headers of the "/*" block of a _headers file. */
-export function parseHeadersFile(text: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let inAll = false;
+/** One block of a _headers file: a path pattern and the headers sent for matching paths. */
+export interface HeaderRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/** The blocks of a _headers file, in order. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
   for (const line of text.split("\n")) {
-    if (!line.startsWith(" ")) inAll = line.trim() === "/*";
-    else if (inAll) {
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: {} });
+    else if (rules.length) {
       const at = line.indexOf(":");
-      headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+      rules[rules.length - 1].headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
     }
   }
-  return headers;
+  return rules;
+}
+
+/** The headers for one URL path: every matching block, later blocks adding to earlier ones. */
+export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
+  const matches = (pattern: string) =>
+    pattern.endsWith("*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+  return Object.assign({}, ...rules.filter((r) => matches(r.pattern)).map((r) => r.headers));
 }

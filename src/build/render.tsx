@@ -1,9 +1,15 @@
 import { renderToString } from "react-dom/server";
+import { guides } from "../../content/guides";
+import { site } from "../../content/site";
 import { AssetsContext, type Assets } from "../components/Assets";
-import { Document } from "../components/Document";
+import { Document, type PageMeta } from "../components/Document";
+import { siteUrl } from "../config";
 import { IslandsUsed } from "../islands/Island";
 import type { IslandName } from "../islands/names";
-import type { Route } from "../routes";
+import { routes, notFoundRoute, type Route } from "../routes";
+import { pngIcons } from "./icons";
+import { OG_HEIGHT, OG_WIDTH } from "./ogImages";
+import { jsonLdText, structuredData } from "./structuredData";
 
 export interface RenderedPage {
   route: Route;
@@ -12,14 +18,53 @@ export interface RenderedPage {
   islands: IslandName[];
 }
 
+const logo = pngIcons.find((i) => i.file === "icon-512.png")!;
+
+/** A page's canonical URL, social card and JSON-LD, all under SITE_URL. */
+export function pageMeta(route: Route, socialCard: string): PageMeta {
+  const isGuide = guides.some((g) => `/guides/${g.slug}` === route.path);
+  const image = siteUrl + socialCard;
+  const name = route.title.includes(site.name) ? route.title : `${site.name}: ${route.title}`;
+  return {
+    // The 404 page stands for every unknown URL: it has no address of its own.
+    url:
+      route === notFoundRoute
+        ? undefined
+        : route.path === "/"
+          ? `${siteUrl}/`
+          : siteUrl + route.path,
+    type: isGuide ? "article" : "website",
+    image: {
+      url: image,
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      alt: `${name}, beside one of our illustrations`,
+    },
+    jsonLd: jsonLdText(
+      structuredData({
+        route,
+        routes,
+        siteUrl,
+        image,
+        logo: { url: `${siteUrl}/${logo.file}`, size: logo.px },
+      }),
+    ),
+  };
+}
+
 /** Render one route to a complete HTML document, noting which islands it uses. */
-export function renderRoute(route: Route, assets: Assets): RenderedPage {
+export function renderRoute(route: Route, assets: Assets, socialCard: string): RenderedPage {
   const islands = new Set<IslandName>();
   const { Page } = route;
   const body = renderToString(
     <AssetsContext.Provider value={assets}>
       <IslandsUsed.Provider value={islands}>
-        <Document path={route.path} title={route.title} description={route.description}>
+        <Document
+          path={route.path}
+          title={route.title}
+          description={route.description}
+          meta={pageMeta(route, socialCard)}
+        >
           <Page />
         </Document>
       </IslandsUsed.Provider>
@@ -31,3 +76,7 @@ export function renderRoute(route: Route, assets: Assets): RenderedPage {
 /** Where a route's HTML goes: clean URLs, so /about is about/index.html. */
 export const outputFile = (path: string) =>
   path === "/" ? "index.html" : path === "/404" ? "404.html" : `${path.slice(1)}/index.html`;
+
+/** A route's name in file names: "home", "about", "guides-uk-student-visa". */
+export const routeName = (path: string) =>
+  path === "/" ? "home" : path.slice(1).replace(/\//g, "-");

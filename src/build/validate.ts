@@ -27,6 +27,16 @@ export interface ValidationInput {
 const MAY_BE_EMPTY = [/\.alt$/, /groups\[\d+\]\.name$/];
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const TEL = /^\+[1-9]\d{6,14}$/;
+const DATE_KEYS = ["published", "updated"];
+const TIME_KEYS = ["opens", "closes"];
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+function isIsoDate(v: string) {
+  const date = new Date(`${v}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(v) && !isNaN(date.valueOf()) && date.toISOString().startsWith(v)
+  );
+}
 
 /** Every problem in the content, each naming the file, the entry and the field. */
 export function validateContent(input: ValidationInput): string[] {
@@ -79,6 +89,10 @@ function checkText(
     fail(path, `"${value}" is not a well-formed e-mail address`);
   else if (key === "tel" && !TEL.test(value))
     fail(path, `"${value}" is not a phone number in +<digits> form`);
+  else if (DATE_KEYS.includes(key) && !isIsoDate(value))
+    fail(path, `"${value}" is not a date written YYYY-MM-DD`);
+  else if (TIME_KEYS.includes(key) && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
+    fail(path, `"${value}" is not a 24-hour time written HH:MM`);
   else if (
     key === "slug" &&
     path.startsWith("courseCards[") &&

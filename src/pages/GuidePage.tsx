@@ -1,6 +1,14 @@
 import type { Guide } from "../../content/types";
 import { PageHero } from "../components/PageHero";
 
+const longDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 interface Props {
   guide: Guide;
 }
@@ -10,7 +18,7 @@ export function GuidePage({ guide }: Props) {
   return (
     <>
       <PageHero
-        eyebrow={`Guide · ${guide.minutes} min read`}
+        eyebrow={`Guide · ${guide.minutes} min read · updated ${longDate(guide.updated)}`}
         title={guide.title}
         lead={guide.summary}
       />

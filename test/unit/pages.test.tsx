@@ -14,7 +14,7 @@ const window = new Window();
 function page(path: string) {
   const route = [...routes, notFoundRoute].find((r) => r.path === path);
   assert.ok(route, `route ${path}`);
-  const { html, islands } = renderRoute(route, assets);
+  const { html, islands } = renderRoute(route, assets, "/assets/og-card.png");
   const doc = new window.DOMParser().parseFromString(html, "text/html");
   const all = (selector: string) => [...doc.querySelectorAll(selector)];
   const text = (selector: string) => doc.querySelector(selector)?.textContent?.trim() ?? "";

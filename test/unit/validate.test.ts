@@ -93,3 +93,14 @@ test("a malformed phone number or e-mail", () => {
     ],
   );
 });
+
+test("a malformed guide date or office time", () => {
+  assert.deepEqual(
+    check("content/guides.ts", (c) => (c.guides[0].updated = "2026-02-30")),
+    [`content/guides.ts: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
+  );
+  assert.deepEqual(
+    check("content/site.ts", (c) => (c.site.officeHours[1].opens = "10am")),
+    [`content/site.ts: site.officeHours[1].opens "10am" is not a 24-hour time written HH:MM`],
+  );
+});

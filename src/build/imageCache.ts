@@ -1,0 +1,31 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+/** Generated images survive between builds here (git-ignored with node_modules). */
+export const imageCacheDir = resolve(
+  process.env.IMAGE_CACHE_DIR ?? join(root, "node_modules/.cache/eastgate-images"),
+);
+
+/** A stable hash of everything an image is made from. */
+export const hashOf = (...parts: (string | Buffer)[]) => {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+};
+
+/**
+ * The image made from `key`'s inputs: read from the cache, or produced and stored. Writes go
+ * through a temporary name, so two builds side by side never read half a file.
+ */
+export async function cachedImage(key: string, produce: () => Promise<Buffer>): Promise<Buffer> {
+  const file = join(imageCacheDir, `${key.slice(0, 32)}.png`);
+  if (existsSync(file)) return readFileSync(file);
+  const image = await produce();
+  mkdirSync(imageCacheDir, { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, image);
+  renameSync(temp, file);
+  return image;
+}
