@@ -70,7 +70,7 @@ test("strict CSP holds: no inline executable script, no style attributes, no oth
   for (const page of pages()) {
     const doc = html(page);
     for (const [tag] of doc.matchAll(/<script\b[^>]*>/g))
-      assert.ok(/type="application\/json"|src="\/assets\//.test(tag), `${page}: ${tag}`);
+      assert.ok(/type="application\/(ld\+)?json"|src="\/assets\//.test(tag), `${page}: ${tag}`);
     assert.ok(!/\sstyle="/.test(doc), `${page} has a style attribute`);
     for (const [tag, url] of doc.matchAll(
       /<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(https?:[^"]+)"[^>]*>/g,
