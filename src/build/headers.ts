@@ -33,7 +33,6 @@ export function siteHeaders(enquiryEndpoint: string) {
 export const deniedFeatures = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "camera",
   "display-capture",
   "geolocation",
