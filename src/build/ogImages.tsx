@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import satori from "satori";
 import sharp from "sharp";
 import { site } from "../../content/site";
 import type { Image } from "../../content/types";
@@ -109,6 +108,8 @@ function Card({ title, artwork, host, art }: OgCard & { art: string }) {
 
 /** Draw one card: satori lays out the text in our own font as paths, sharp turns it into a PNG. */
 async function drawCard(card: OgCard, artSvg: Buffer) {
+  // Loaded only when a card is not in the cache: a warm build never needs it.
+  const { default: satori } = await import("satori");
   const svg = await satori(<Card {...card} art={dataUri(artSvg)} />, {
     width: OG_WIDTH,
     height: OG_HEIGHT,
