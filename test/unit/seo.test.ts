@@ -32,6 +32,16 @@ before(() => {
 after(() => rmSync(dist, { recursive: true, force: true }));
 
 const window = new Window();
+
+/** A node of a JSON-LD graph, as parsed. */
+type LdNode = Record<string, unknown>;
+/** The value at a path of keys and indices inside parsed JSON (undefined when absent). */
+const get = (value: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>(
+    (v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined),
+    value,
+  );
+
 const abs = (path: string) => (path === "/" ? `${SITE_URL}/` : SITE_URL + path);
 
 function head(route: Route) {
@@ -45,7 +55,7 @@ function head(route: Route) {
   assert.equal(blocks.length, 1, `${route.path}: one JSON-LD block`);
   const graph = JSON.parse(blocks[0].textContent ?? "") as {
     "@context": string;
-    "@graph": Record<string, any>[];
+    "@graph": LdNode[];
   };
   assert.equal(graph["@context"], "https://schema.org");
   const nodes = (type: string) => graph["@graph"].filter((n) => [n["@type"]].flat().includes(type));
@@ -86,17 +96,13 @@ test("every page describes the agency with the facts in content/site.ts", () => 
     });
     // Open days only, each as in the office hours; Sunday (closed) is left out.
     assert.deepEqual(
-      a.openingHoursSpecification.map((o: Record<string, unknown>) => [
-        o.dayOfWeek,
-        o.opens,
-        o.closes,
-      ]),
+      (a.openingHoursSpecification as LdNode[]).map((o) => [o.dayOfWeek, o.opens, o.closes]),
       [
         [["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], "09:00", "18:00"],
         [["Saturday"], "10:00", "16:00"],
       ],
     );
-    assert.equal(a.logo.url, `${SITE_URL}/icon-512.png`);
+    assert.equal(get(a, "logo", "url"), `${SITE_URL}/icon-512.png`);
     assert.ok(existsSync(join(dist, "icon-512.png")));
     // No star ratings anywhere: there are no counted reviews to base one on.
     assert.ok(!JSON.stringify(head(route).graph).includes("Rating"), route.path);
@@ -180,8 +186,8 @@ test("programme pages list their programmes; guides are Articles with their date
     assert.equal(article.description, guide.summary);
     assert.equal(article.datePublished, guide.published);
     assert.equal(article.dateModified, guide.updated);
-    assert.equal(article.author["@id"], `${SITE_URL}/#organization`);
-    assert.equal(article.author.name, site.name);
+    assert.equal(get(article, "author", "@id"), `${SITE_URL}/#organization`);
+    assert.equal(get(article, "author", "name"), site.name);
     assert.equal(article.mainEntityOfPage, abs(route.path));
     assert.deepEqual(article.image, [meta("og:image")]);
     assert.equal(meta("og:type"), "article");
@@ -239,19 +245,25 @@ test("social tags: absolute URLs under SITE_URL, a 1200x630 PNG card under 100 k
 });
 
 test("icons and the manifest exist with the sizes they claim", () => {
-  const manifest = JSON.parse(readFileSync(join(dist, "site.webmanifest"), "utf8"));
+  const manifest = JSON.parse(readFileSync(join(dist, "site.webmanifest"), "utf8")) as {
+    name: string;
+    short_name: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   assert.equal(manifest.name, site.name);
   assert.equal(manifest.short_name, site.shortName);
   assert.ok(manifest.short_name.length <= 12);
   assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
   assert.match(manifest.background_color, /^#[0-9a-f]{6}$/);
-  const purposes = manifest.icons.map((i: { purpose: string }) => i.purpose);
+  const purposes = manifest.icons.map((i) => i.purpose);
   assert.ok(purposes.includes("maskable") && purposes.includes("any"));
   const claimed = [
-    ...manifest.icons.map((i: { src: string; sizes: string }) => [i.src, i.sizes]),
+    ...manifest.icons.map((i) => [i.src, i.sizes]),
     ...[...head(routes[0]).doc.querySelectorAll('link[rel="icon"][type="image/png"]')].map((l) => [
-      l.getAttribute("href"),
-      l.getAttribute("sizes"),
+      l.getAttribute("href") ?? "",
+      l.getAttribute("sizes") ?? "",
     ]),
     ["/apple-touch-icon.png", "180x180"],
   ];
@@ -278,7 +290,7 @@ test("JSON-LD text cannot end its script element", () => {
     "@graph": [{ "@type": "Thing", name: evil }],
   });
   assert.ok(!text.includes("<"));
-  assert.equal(JSON.parse(text)["@graph"][0].name, evil);
+  assert.equal(get(JSON.parse(text), "@graph", 0, "name"), evil);
 });
 
 test("SITE_URL must be an absolute http(s) address; a trailing slash is dropped", () => {
