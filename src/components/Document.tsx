@@ -56,16 +56,16 @@ export function Document({ path, title, description, meta, children }: Props) {
             <meta name="twitter:card" content="summary_large_image" />
           </>
         )}
-        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
-        <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="" />
-        <link rel="stylesheet" href={assets.css} />
         {meta?.jsonLd && (
           // A data block, not a script: the CSP does not apply to it, nothing runs it.
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: meta.jsonLd }} />
         )}
+        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="" />
+        <link rel="stylesheet" href={assets.css} />
       </head>
       <body>
         <a className="skip-link" href="#main">
