@@ -13,7 +13,7 @@ import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
 import { writeIcons } from "./src/build/icons";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
-import { enquiryEndpoint, siteUrl } from "./src/config";
+import { absoluteUrl, enquiryEndpoint, siteUrl } from "./src/config";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -40,8 +40,7 @@ function writeHashed(name: string, ext: string, text: string) {
 
 function writeSiteFiles() {
   writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint));
-  const loc = (path: string) => (path === "/" ? `${siteUrl}/` : siteUrl + path);
-  const urls = routes.map((r) => `<url><loc>${loc(r.path)}</loc></url>`).join("");
+  const urls = routes.map((r) => `<url><loc>${absoluteUrl(r.path)}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,

@@ -13,6 +13,9 @@ export const enquiryEndpoint = process.env.ENQUIRY_ENDPOINT?.trim() || "";
  */
 export const siteUrl = parseSiteUrl(process.env.SITE_URL?.trim() || site.url);
 
+/** A site path as an absolute URL under SITE_URL ("/" keeps its slash). */
+export const absoluteUrl = (path: string) => (path === "/" ? `${siteUrl}/` : siteUrl + path);
+
 export function parseSiteUrl(value: string): string {
   let url: URL | undefined;
   try {

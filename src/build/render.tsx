@@ -3,7 +3,7 @@ import { guides } from "../../content/guides";
 import { site } from "../../content/site";
 import { AssetsContext, type Assets } from "../components/Assets";
 import { Document, type PageMeta } from "../components/Document";
-import { siteUrl } from "../config";
+import { absoluteUrl, siteUrl } from "../config";
 import { IslandsUsed } from "../islands/Island";
 import type { IslandName } from "../islands/names";
 import { routes, notFoundRoute, type Route } from "../routes";
@@ -27,12 +27,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
   const name = route.title.includes(site.name) ? route.title : `${site.name}: ${route.title}`;
   return {
     // The 404 page stands for every unknown URL: it has no address of its own.
-    url:
-      route === notFoundRoute
-        ? undefined
-        : route.path === "/"
-          ? `${siteUrl}/`
-          : siteUrl + route.path,
+    url: route === notFoundRoute ? undefined : absoluteUrl(route.path),
     type: isGuide ? "article" : "website",
     image: {
       url: image,
