@@ -1,25 +1,67 @@
 /**
- * `npm run audit`: Lighthouse (mobile preset) on every page of the built dist/, served
- * pre-compressed by the real server. Prints the four category scores and the key timings.
- * Measurement, not a test: scores move with the machine's load (see the performance guide).
+ * `npm run audit [path...]`: Lighthouse (mobile preset) on every page of the built dist/, served
+ * pre-compressed by the real server, beside a floor page (bare HTML: one h1, one sentence) served
+ * by the same server. Each page runs RUNS times (default 3), interleaved so load drift hits all
+ * pages alike; prints medians and each page's FCP and LCP as a ratio to the floor's.
+ * DIST_DIR picks another built folder (to compare two builds).
+ * Measurement, not a test: absolute times move with the machine's load, ratios in one run hold.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { loadavg } from "node:os";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { createApp } from "../server/app";
 import { routes, notFoundRoute } from "../src/routes";
 
+/** The issue's goal, beside the floor in the same run. */
+const GOAL = { fcpRatio: 1.15, lcpRatio: 1.25, tbt: 50, cls: 0, perf: 100 };
+const FLOOR_PATH = "/__audit-floor";
+const FLOOR_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="description" content="The floor: the least a page can be.">' +
+  '<link rel="icon" href="data:,"><title>Floor</title></head>' +
+  "<body><h1>Study in the UK</h1><p>One sentence, no CSS, no font, no script.</p></body></html>";
+
 const root = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
-const server = createApp({ dist: resolve(root, "dist"), dataFile: "/dev/null" });
+const runs = Number(process.env.RUNS ?? 3);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS must be a positive integer`);
+
+const dist = resolve(process.env.DIST_DIR ?? resolve(root, "dist"));
+const server = createApp({ dist, dataFile: "/dev/null" });
+// The floor goes through the same server (same headers, same socket handling) as the site.
+const [site] = server.listeners("request") as ((i: IncomingMessage, r: ServerResponse) => void)[];
+server.removeAllListeners("request");
+server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  if (req.url !== FLOOR_PATH) return site(req, res);
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
+  res.end(FLOOR_HTML);
+});
 await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const only = process.argv.slice(2);
-const paths = [...routes, notFoundRoute].map((r) => (r === notFoundRoute ? "/404.html" : r.path));
 
-console.log("page".padEnd(48), "perf a11y best seo   FCP   LCP  TBT  CLS");
-for (const path of paths.filter((p) => !only.length || only.includes(p))) {
+const only = process.argv.slice(2);
+const sitePaths = [...routes, notFoundRoute].map((r) =>
+  r === notFoundRoute ? "/404.html" : r.path,
+);
+const paths = [FLOOR_PATH, ...sitePaths.filter((p) => !only.length || only.includes(p))];
+
+interface Sample {
+  perf: number;
+  a11y: number;
+  best: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+}
+
+async function lighthouse(path: string): Promise<Sample> {
   const { stdout } = await run(
     resolve(root, "node_modules/.bin/lighthouse"),
     [
@@ -36,24 +78,77 @@ for (const path of paths.filter((p) => !only.length || only.includes(p))) {
     },
   );
   const lhr = JSON.parse(stdout);
-  const score = (c: string) => String(Math.round(lhr.categories[c].score * 100)).padStart(4);
-  const ms = (a: string) => String(Math.round(lhr.audits[a].numericValue)).padStart(5);
-  const failed = Object.values(
+  const score = (c: string) => Math.round(lhr.categories[c].score * 100);
+  const value = (a: string) => lhr.audits[a].numericValue as number;
+  const audits = Object.values(
     lhr.audits as Record<string, { score: number | null; scoreDisplayMode: string; id: string }>,
-  )
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-    .map((a) => a.id);
+  );
+  return {
+    perf: score("performance"),
+    a11y: score("accessibility"),
+    best: score("best-practices"),
+    seo: score("seo"),
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    failing: audits
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+console.log(`Lighthouse, ${runs} run(s) per page, interleaved; load average ${load()}`);
+const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
+for (let i = 0; i < runs; i++)
+  for (const path of paths) samples.get(path)!.push(await lighthouse(path));
+server.close();
+
+const floor = samples.get(FLOOR_PATH)!;
+const floorFcp = median(floor.map((s) => s.fcp));
+const floorLcp = median(floor.map((s) => s.lcp));
+const col = (s: string | number, n: number) => String(s).padStart(n);
+console.log(
+  `load average after ${load()}\n` +
+    `${"page".padEnd(52)}perf a11y best  seo   FCP   LCP  TBT   CLS  FCP/fl LCP/fl  goal`,
+);
+for (const [path, list] of samples) {
+  const m = (k: "perf" | "fcp" | "lcp" | "tbt" | "cls") => median(list.map((s) => s[k]));
+  const min = (k: "a11y" | "best" | "seo") => Math.min(...list.map((s) => s[k]));
+  const fcpRatio = m("fcp") / floorFcp;
+  const lcpRatio = m("lcp") / floorLcp;
+  const met =
+    fcpRatio <= GOAL.fcpRatio &&
+    lcpRatio <= GOAL.lcpRatio &&
+    m("tbt") <= GOAL.tbt &&
+    m("cls") <= GOAL.cls &&
+    m("perf") >= GOAL.perf;
+  const failing = [...new Set(list.flatMap((s) => s.failing))];
   console.log(
-    path.padEnd(48),
-    score("performance"),
-    score("accessibility"),
-    score("best-practices"),
-    score("seo"),
-    ms("first-contentful-paint"),
-    ms("largest-contentful-paint"),
-    ms("total-blocking-time").slice(1),
-    lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-    failed.length ? `  failing: ${failed.join(", ")}` : "",
+    path.padEnd(52) +
+      [
+        col(m("perf"), 4),
+        col(min("a11y"), 4),
+        col(min("best"), 4),
+        col(min("seo"), 4),
+        col(Math.round(m("fcp")), 5),
+        col(Math.round(m("lcp")), 5),
+        col(Math.round(m("tbt")), 4),
+        col(m("cls").toFixed(3), 5),
+        col(fcpRatio.toFixed(2), 6),
+        col(lcpRatio.toFixed(2), 6),
+        col(met ? "met" : "MISS", 5),
+      ].join(" ") +
+      (failing.length ? `  failing: ${failing.join(", ")}` : ""),
   );
 }
-server.close();
