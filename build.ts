@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { categories } from "./content/programmes";
@@ -11,6 +11,7 @@ import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
+import { criticalCss, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl } from "./src/config";
@@ -38,8 +39,8 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles() {
-  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint));
+function writeSiteFiles(styleHashes: string[]) {
+  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, styleHashes));
   const urls = routes.map((r) => `<url><loc>${absoluteUrl(r.path)}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
@@ -83,15 +84,20 @@ async function build() {
     pages.map((p) => p.islands),
   );
 
+  const sheet = readFileSync(join(dist, css), "utf8");
+  const styleHashes = new Set<string>();
   for (const page of pages) {
     const script =
       `<script type="module" src="${scriptFor(page.islands)}"></script>` +
       (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
+    const html = page.html.replace("</body>", `${script}</body>`);
+    const critical = criticalCss(sheet, html, css);
+    styleHashes.add(styleHash(critical));
     const file = join(dist, outputFile(page.route.path));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, page.html.replace("</body>", `${script}</body>`));
+    writeFileSync(file, inlineCriticalCss(html, css, critical));
   }
-  writeSiteFiles();
+  writeSiteFiles([...styleHashes]);
   await compressAll(dist);
   printReport(
     dist,

@@ -2,7 +2,7 @@
  * HTTP headers for every response, written to dist/_headers (the format Netlify and Cloudflare
  * Pages read) and applied by our own server, so a CDN and `npm start` send the same policy.
  */
-export function siteHeaders(enquiryEndpoint: string) {
+export function siteHeaders(enquiryEndpoint: string, styleHashes: string[]) {
   // A hosted form service on another origin must be allowed to receive the posts.
   const formOrigin = /^https:\/\//.test(enquiryEndpoint)
     ? ` ${new URL(enquiryEndpoint).origin}`
@@ -10,7 +10,8 @@ export function siteHeaders(enquiryEndpoint: string) {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    // Each page's inline critical CSS, by the hash of its exact bytes: never 'unsafe-inline'.
+    ["style-src 'self'", ...styleHashes].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${formOrigin}`,
@@ -63,8 +64,10 @@ const hardeningHeaders = {
 /** Hashed file names never change content: cache them for a year. */
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 
-export function headersFile(enquiryEndpoint: string) {
-  const all = Object.entries(siteHeaders(enquiryEndpoint)).map(([k, v]) => `  ${k}: ${v}`);
+export function headersFile(enquiryEndpoint: string, styleHashes: string[]) {
+  const all = Object.entries(siteHeaders(enquiryEndpoint, styleHashes)).map(
+    ([k, v]) => `  ${k}: ${v}`,
+  );
   return `/*\n${all.join("\n")}\n/assets/*\n  Cache-Control: ${ASSET_CACHE}\n`;
 }
 

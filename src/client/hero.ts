@@ -29,7 +29,7 @@ export function startHero(root: HTMLElement) {
     );
     play!.hidden = reducedMotion.matches;
     play!.setAttribute("aria-label", rotating() ? "Pause slide rotation" : "Start slide rotation");
-    play!.firstElementChild?.setAttribute("class", rotating() ? "icon-pause" : "icon-play");
+    play!.classList.toggle("is-paused", !rotating());
     track!.setAttribute("aria-live", rotating() && !held ? "off" : "polite");
   }
 

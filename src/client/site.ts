@@ -3,8 +3,10 @@ import { startHeader } from "./header";
 import { startAnchors } from "./anchors";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
+import { loadFullCss } from "./fullCss";
 
 document.documentElement.classList.add("js");
+const fullCss = loadFullCss();
 startHeader();
 startAnchors();
 startOfficeMap();
@@ -19,7 +21,10 @@ if (forms.length) {
     if (started) return;
     started = true;
     observer.disconnect();
-    import("./forms").then((m) => m.startForms()).catch((error: unknown) => console.error(error));
+    // The toast it creates is styled by the full sheet only.
+    Promise.all([import("./forms"), fullCss])
+      .then(([m]) => m.startForms())
+      .catch((error: unknown) => console.error(error));
   };
   const observer = new IntersectionObserver(
     (entries) => entries.some((e) => e.isIntersecting) && start(),

@@ -7,6 +7,8 @@ import { join, posix } from "node:path";
 import { routes } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
 import { scriptsOf } from "../../src/build/report";
+import { styleHash } from "../../src/build/critical";
+import { parseHeadersFile } from "../../src/build/headers";
 
 const root = join(import.meta.dirname, "../..");
 let dist = "";
@@ -92,4 +94,31 @@ test("React reaches only pages with islands, and only on demand", () => {
 
 test("forms post to the configured endpoint", () => {
   assert.match(html("contact/index.html"), /<form[^>]+action="\/api\/enquiry"/);
+});
+
+test("each page inlines its CSS under a CSP hash and loads the full sheet without blocking", () => {
+  const csp = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"))[0].headers[
+    "Content-Security-Policy"
+  ];
+  const styleSrc = csp
+    .split("; ")
+    .find((d) => d.startsWith("style-src "))!
+    .split(" ");
+  for (const page of pages()) {
+    const doc = html(page);
+    const styles = [...doc.matchAll(/<style data-full-css="([^"]+)">([^<]*)<\/style>/g)];
+    assert.equal(styles.length, 1, `${page}: one inline style`);
+    const [, href, css] = styles[0];
+    assert.ok(styleSrc.includes(styleHash(css)), `${page}: its style's hash is in style-src`);
+    assert.ok(existsSync(join(dist, href)), `${page}: ${href} exists`);
+    // The only stylesheet link is the one for JavaScript off; nothing else blocks rendering.
+    const links = [...doc.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    assert.deepEqual(links, [`<link rel="stylesheet" href="${href}"/>`], page);
+    assert.ok(doc.includes(`<noscript><link rel="stylesheet" href="${href}"/></noscript>`), page);
+  }
+  assert.deepEqual(
+    styleSrc.filter((s) => s.startsWith("'sha256-")).sort(),
+    [...new Set(pages().map((p) => styleHash(/<style[^>]*>([^<]*)</.exec(html(p))![1])))].sort(),
+    "style-src allows exactly the pages' styles",
+  );
 });

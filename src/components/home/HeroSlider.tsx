@@ -53,7 +53,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
           aria-label="Pause slide rotation"
           data-hero-play
         >
-          <span className="icon-pause" aria-hidden="true" />
+          <span className="hero-play-icon" aria-hidden="true" />
         </button>
         <div className="hero-dots" role="group" aria-label="Choose a slide">
           {slides.map((slide, i) => (

@@ -1,0 +1,159 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { BrowserContextOptions, Page, Route } from "playwright-core";
+import { siteUnderTest } from "./harness";
+import { routes } from "../../src/routes";
+
+const t = siteUnderTest();
+
+const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+const paths = [...routes.map((r) => r.path), "/no-such-page"];
+const FULL_SHEET = /\/assets\/main-[^/]+\.css$/;
+
+/** A page whose full stylesheet is held back until `release()`: it shows only the inline CSS. */
+async function withSheetHeld(path: string, options: BrowserContextOptions) {
+  const context = await t.browser.newContext(options);
+  // Every layout shift from the first frame on, as Lighthouse's CLS counts them.
+  await context.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) shifts.push((e as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !(path === "/no-such-page" && m.text().includes("404")))
+      problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(FULL_SHEET, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(t.server.origin + path);
+  // The loader adds the full sheet's link once the page has loaded.
+  await page.waitForSelector('link[rel="stylesheet"]:not(noscript *)', { state: "attached" });
+  return {
+    page,
+    release: async () => {
+      release();
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some((s) => s.href && /\/main-[^/]+\.css$/.test(s.href)),
+      );
+      await settle(page);
+    },
+    close: async () => {
+      await context.close();
+      assert.deepEqual(problems, [], `${path}: console errors`);
+    },
+  };
+}
+
+/** Two frames: styles recalculated, layout and paint done. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+
+/** Every element's computed style (with its ::before and ::after), kept in the page. */
+const snapshot = (page: Page) =>
+  page.evaluate(() => {
+    const styles = new Map<Element, string[]>();
+    for (const el of document.querySelectorAll("body *"))
+      styles.set(
+        el,
+        [null, "::before", "::after"].map((pseudo) => {
+          const style = getComputedStyle(el, pseudo);
+          return Array.from(style, (p) => `${p}:${style.getPropertyValue(p)}`).join(";");
+        }),
+      );
+    Object.assign(window, { __styles: styles });
+  });
+
+/** Elements whose style differs from the snapshot (markup added since is not compared). */
+const changedSinceSnapshot = (page: Page) =>
+  page.evaluate(() => {
+    const before = (window as unknown as { __styles: Map<Element, string[]> }).__styles;
+    const out: string[] = [];
+    for (const [el, styles] of before)
+      [null, "::before", "::after"].forEach((pseudo, i) => {
+        const style = getComputedStyle(el, pseudo);
+        const now = new Set(Array.from(style, (p) => `${p}:${style.getPropertyValue(p)}`));
+        const changed = styles[i].split(";").filter((v) => !now.has(v));
+        if (changed.length)
+          out.push(
+            `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""}: ${changed.slice(0, 4)}`,
+          );
+      });
+    return out;
+  });
+
+for (const path of paths)
+  test(`the inline CSS styles ${path} exactly as the full sheet does, hydrated and scrolled`, async () => {
+    const { page, release, close } = await withSheetHeld(path, {
+      ...desktop,
+      reducedMotion: "reduce",
+    });
+    // Bring every island and lazy image in, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+        scrollTo(0, y);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      scrollTo(0, 0);
+    });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".island-root")].every((r) =>
+        Object.keys(r).some((k) => k.startsWith("__react")),
+      ),
+    );
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+    await page.evaluate(() => document.fonts.ready);
+    await settle(page);
+    await snapshot(page);
+    await release();
+    assert.deepEqual(await changedSinceSnapshot(page), [], path);
+    await close();
+  });
+
+test("nothing moves when the full sheet arrives: CLS 0 on every page (phone)", async () => {
+  for (const path of paths) {
+    const { page, release, close } = await withSheetHeld(path, phone);
+    await settle(page);
+    await release();
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: number[] }).__shifts,
+    );
+    assert.equal(
+      shifts.reduce((a, b) => a + b, 0),
+      0,
+      `${path}: layout shifts ${shifts}`,
+    );
+    await close();
+  }
+});
+
+test("with JavaScript off, every page gets the full sheet from its <noscript> link", async () => {
+  const context = await t.browser.newContext({ ...phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of paths) {
+    const sheet = page.waitForResponse((r) => FULL_SHEET.test(new URL(r.url()).pathname));
+    await page.goto(t.server.origin + path);
+    assert.equal((await sheet).status(), 200, path);
+    const applied = await page.evaluate(() =>
+      [...document.styleSheets].some((s) => s.href && /\/main-[^/]+\.css$/.test(s.href)),
+    );
+    assert.ok(applied, `${path}: the full sheet applies`);
+  }
+  await context.close();
+});
