@@ -2,23 +2,46 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
+import { site } from "../content/site";
 import { headersFor, parseHeadersFile } from "../src/build/headers";
 import { interestOptions } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
+import type { RateLimit } from "./config";
+import { DeliveryWorker, type Backoff } from "./delivery";
 import { enquiryHandler } from "./enquiry";
+import { Intake } from "./intake";
+import { composeMail } from "./mail";
+import { smtpMailer, type Mailer } from "./mailer";
+import { Outbox, outboxFileFor } from "./outbox";
 import { ENQUIRY_PATH } from "./paths";
 import { readPageAssets } from "./pages";
-import { EnquiryStore } from "./store";
+import { RateLimiter } from "./rateLimit";
+import { EnquiryStore, readEnquiries } from "./store";
 
 export interface AppOptions {
   /** Built site folder. */
   dist: string;
-  /** JSON-lines file that accepted enquiries are appended to. */
+  /** JSON-lines file that accepted enquiries are appended to; the outbox sits beside it. */
   dataFile: string;
+  /** Mail server URL; without it (and without `mailer`) enquiries are stored, not e-mailed. */
+  smtpUrl?: string;
+  /** Sends the e-mails instead of an SMTP transport from smtpUrl. */
+  mailer?: Mailer;
+  mailTo?: string;
+  mailFrom?: string;
+  /** Acknowledge each enquiry to the student (default on). */
+  ack?: boolean;
+  /** Enquiries per client (default: no limit; `npm start` reads ENQUIRY_RATE_LIMIT). */
+  rateLimit?: RateLimit | null;
+  trustProxy?: boolean;
+  backoff?: Backoff;
+  /** How often the outbox is read for re-queued mail. */
+  pollMs?: number;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), plus enquiries. */
-export function createApp({ dist, dataFile }: AppOptions) {
+export function createApp(options: AppOptions) {
+  const { dist, dataFile } = options;
   const notFound = readFileSync(join(dist, "404.html"));
   const headersPath = join(dist, "_headers");
   // The same _headers file a CDN reads, applied the same way.
@@ -36,10 +59,16 @@ export function createApp({ dist, dataFile }: AppOptions) {
     },
   });
   const store = new EnquiryStore(dataFile);
+  const delivery = startDelivery(options);
   const enquiry = enquiryHandler({
-    store,
+    intake: new Intake({
+      store,
+      interests: interestOptions(),
+      worker: delivery?.worker,
+      limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    }),
     assets: readPageAssets(dist),
-    interests: interestOptions(),
+    trustProxy: options.trustProxy ?? false,
   });
   const isEnquiry = (req: IncomingMessage) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -74,5 +103,39 @@ export function createApp({ dist, dataFile }: AppOptions) {
     }
     handle(req, res);
   });
-  return Object.assign(server, { enquiries: store });
+  return Object.assign(server, {
+    enquiries: store,
+    /** Undefined when no mail server is configured. */
+    delivery: delivery?.worker,
+    /** Resolves once pending mail from before has been queued (or failed to be). */
+    ready: delivery?.started ?? Promise.resolve(),
+    /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
+    async drain(timeoutMs: number) {
+      await store.idle();
+      await delivery?.started;
+      await delivery?.worker.stop(timeoutMs);
+    },
+  });
+}
+
+/** The outbox and its worker, resuming whatever was pending when the server last stopped. */
+function startDelivery(options: AppOptions) {
+  const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
+  if (!mailer) return undefined;
+  const settings = {
+    mailTo: options.mailTo ?? site.admissionsEmail,
+    mailFrom: options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`,
+  };
+  const worker = new DeliveryWorker({
+    outbox: new Outbox(outboxFileFor(options.dataFile)),
+    mailer,
+    compose: (enquiry, mail) => composeMail(enquiry, mail, settings),
+    ack: options.ack ?? true,
+    backoff: options.backoff,
+    pollMs: options.pollMs,
+  });
+  const started = worker.start(readEnquiries(options.dataFile)).catch((error: unknown) => {
+    console.error("Delivery could not start; enquiries are still stored:", error);
+  });
+  return { worker, started };
 }

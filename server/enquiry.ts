@@ -6,15 +6,14 @@ import {
   HONEYPOT,
   isFormKind,
   normaliseValue,
-  validateEnquiry,
   type EnquiryValues,
-  type FieldErrors,
   type FormKind,
 } from "../src/lib/enquiry";
 import { BODY_LIMIT, BodyTooLarge, discardRest, readBody } from "./body";
+import { isIdempotencyKey, type Intake } from "./intake";
 import { fixPage, problemPage, thankYouPage, type PageAssets } from "./pages";
-import type { EnquiryStore } from "./store";
 import { ENQUIRY_PATH } from "./paths";
+import { clientAddress, rateLimitMessage } from "./rateLimit";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
@@ -28,17 +27,18 @@ export const problems = {
   unknownForm:
     "We could not tell which form this came from. Please send it with a form on our site.",
   storage: "Something went wrong on our side and your enquiry was not saved. Please try again.",
+  key: "Your enquiry arrived with a key we cannot read. Please send it again with the form on our site.",
 };
 
 interface Options {
-  store: EnquiryStore;
+  intake: Intake;
   assets: PageAssets;
-  /** The Study Interest choices a post must pick from. */
-  interests: readonly string[];
+  /** Take the client's address from X-Forwarded-For (for the rate limit). */
+  trustProxy: boolean;
 }
 
-/** POST /api/enquiry: validate with the shared rules, store, answer JSON or a page. */
-export function enquiryHandler({ store, assets, interests }: Options) {
+/** POST /api/enquiry: read the request, hand it to the intake, answer JSON or a page. */
+export function enquiryHandler({ intake, assets, trustProxy }: Options) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const type = mediaType(req.headers["content-type"]);
     const json = wantsJson(req.headers.accept) || type === JSON_TYPE;
@@ -78,20 +78,28 @@ export function enquiryHandler({ store, assets, interests }: Options) {
     }
     if (!isFormKind(kind)) return refuse(400, problems.unknownForm);
     const values = enquiryValues(kind, (n) => fields[n]);
-    const errors: FieldErrors = validateEnquiry(kind, values, interests);
-    if (Object.keys(errors).length)
-      return reply(400, { ok: false, errors }, () =>
-        fixPage(assets, kind, values, errors, req.url?.split("?")[0] ?? ENQUIRY_PATH),
-      );
+    const key = req.headers["idempotency-key"];
+    if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
+      return refuse(400, problems.key, kind, values);
 
-    const id = randomUUID();
-    try {
-      await store.append({ id, receivedAt: new Date().toISOString(), form: kind, ...values });
-    } catch (error) {
-      console.error(`Enquiry ${id} could not be stored in ${store.file}:`, error);
-      return refuse(500, problems.storage, kind, values);
+    const result = await intake.accept(kind, values, {
+      key,
+      client: clientAddress(req, trustProxy),
+    });
+    switch (result.outcome) {
+      case "invalid":
+        return reply(400, { ok: false, errors: result.errors }, () =>
+          fixPage(assets, kind, values, result.errors, req.url?.split("?")[0] ?? ENQUIRY_PATH),
+        );
+      case "limited":
+        res.setHeader("Retry-After", String(result.retryAfterS));
+        return refuse(429, rateLimitMessage(result.retryAfterS), kind, values);
+      case "unstored":
+        console.error(`Enquiry ${result.id} could not be stored:`, result.error);
+        return refuse(500, problems.storage, kind, values);
+      case "accepted":
+        return reply(200, { ok: true, id: result.id }, () => thankYouPage(assets, kind, values));
     }
-    reply(200, { ok: true, id }, () => thankYouPage(assets, kind, values));
   };
 }
 

@@ -1,25 +1,47 @@
-import { resolve } from "node:path";
+import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
+import { ConfigError, readConfig } from "./config";
 import { ENQUIRY_PATH } from "./paths";
 
-const port = Number(process.env.PORT ?? 4173);
-const dist = resolve(process.env.DIST_DIR ?? resolve(import.meta.dirname, "../dist"));
-const dataFile = resolve(
-  process.env.ENQUIRY_DATA_FILE ?? resolve(import.meta.dirname, "../data/enquiries.jsonl"),
-);
+/** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
+const DRAIN_MS = 10_000;
 
-const server = createApp({ dist, dataFile });
-server.listen(port, () => {
+let config;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Not starting: ${error.message}`);
+  process.exit(1);
+}
+
+const server = createApp(config);
+server.listen(config.port, () => {
+  const { port } = server.address() as AddressInfo;
   console.log(`Eastgate Education site on http://localhost:${port}`);
-  console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${dataFile}`);
+  console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${config.dataFile}`);
+  if (config.smtpUrl) {
+    const host = new URL(config.smtpUrl).host;
+    const ack = config.ack ? ", acknowledged to the student" : "";
+    console.log(`Enquiries are e-mailed to ${config.mailTo} through ${host}${ack}`);
+  } else {
+    console.log("SMTP_URL is not set: enquiries are stored but no one is notified.");
+  }
 });
 
-// Stop taking requests, let those under way finish and their enquiries reach the disk, then exit.
+// Stop taking requests, let those under way finish, their enquiries reach the disk and the
+// e-mails being sent get their answer (bounded), then exit.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    const exit = () => void server.enquiries.idle().then(() => process.exit(0));
+    let exiting = false;
+    const exit = () => {
+      if (exiting) return;
+      exiting = true;
+      void server.drain(DRAIN_MS).then(() => process.exit(0));
+    };
     server.close(exit);
     server.closeIdleConnections();
     setTimeout(exit, 5000).unref();
+    setTimeout(() => process.exit(0), 5000 + DRAIN_MS + 1000).unref();
   });
 }

@@ -116,6 +116,12 @@ export const INTEREST_PLACEHOLDER = "Select programme type";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Digits with optional +, spaces, dashes, dots and brackets; 7 to 15 digits in all (E.164).
 const PHONE = /^\+?[\d\s().-]+$/;
+// C0 and C1 controls and DEL: invisible, and able to break the e-mails and CSV the enquiry becomes.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// A message may keep its line breaks and tabs.
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 export type FieldErrors = Record<string, string>;
 
@@ -148,6 +154,8 @@ export function fieldError(
     if (!field.required) return undefined;
     return field.type === "select" ? `Please choose your ${label}.` : `Please enter your ${label}.`;
   }
+  if ((field.type === "textarea" ? CONTROL_IN_TEXT : CONTROL).test(value))
+    return `Please remove the invisible control characters from your ${label}.`;
   if (value.length > field.maxLength)
     return `Please keep your ${label} to ${field.maxLength} characters or fewer.`;
   if (field.type === "email" && !EMAIL.test(value))

@@ -1,0 +1,112 @@
+import { resolve } from "node:path";
+import { site } from "../content/site";
+
+export interface RateLimit {
+  /** Enquiries one client may send... */
+  max: number;
+  /** ...within this many milliseconds. */
+  windowMs: number;
+}
+
+/** The server's settings, read and checked once at start (see the README's configuration table). */
+export interface ServerConfig {
+  port: number;
+  dist: string;
+  /** JSON-lines file of accepted enquiries; the delivery outbox sits beside it. */
+  dataFile: string;
+  /** smtp:// or smtps:// URL of the mail server; undefined: enquiries are stored, no one is told. */
+  smtpUrl?: string;
+  mailTo: string;
+  mailFrom: string;
+  /** Whether the student gets an acknowledgement. */
+  ack: boolean;
+  /** null: no limit. */
+  rateLimit: RateLimit | null;
+  /** Take the client's address from the first X-Forwarded-For hop (behind a proxy we run). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const root = resolve(import.meta.dirname, "..");
+
+/** Where `npm start` and `npm run enquiries` keep enquiries unless ENQUIRY_DATA_FILE says otherwise. */
+export const dataFileFrom = (env: NodeJS.ProcessEnv) =>
+  resolve(env.ENQUIRY_DATA_FILE || resolve(root, "data/enquiries.jsonl"));
+
+export const DEFAULT_RATE_LIMIT = "10/10m";
+
+/** The configuration from the environment, or a ConfigError naming the variable that is wrong. */
+export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const text = (name: string) => env[name]?.trim() || undefined;
+  return {
+    port: parsePort(text("PORT") ?? "4173"),
+    dist: resolve(text("DIST_DIR") ?? resolve(root, "dist")),
+    dataFile: dataFileFrom(env),
+    smtpUrl: parseSmtpUrl(text("SMTP_URL")),
+    mailTo: parseAddress("ENQUIRY_MAIL_TO", text("ENQUIRY_MAIL_TO") ?? site.admissionsEmail),
+    mailFrom: parseAddress(
+      "ENQUIRY_MAIL_FROM",
+      text("ENQUIRY_MAIL_FROM") ?? `${site.name} <${site.admissionsEmail}>`,
+    ),
+    ack: parseSwitch("ENQUIRY_ACK", text("ENQUIRY_ACK") ?? "on"),
+    rateLimit: parseRateLimit(text("ENQUIRY_RATE_LIMIT") ?? DEFAULT_RATE_LIMIT),
+    trustProxy: parseSwitch("TRUST_PROXY", text("TRUST_PROXY") ?? "0"),
+  };
+}
+
+function parsePort(value: string) {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new ConfigError(`PORT "${value}" is not a port number (0 to 65535)`);
+  return port;
+}
+
+function parseSmtpUrl(value: string | undefined) {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname)
+    throw new ConfigError(
+      "SMTP_URL is not an smtp:// or smtps:// address such as smtp://user:pass@mail.example:587",
+    );
+  return value;
+}
+
+// A bare address, or "Name <address>".
+const ADDRESS = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+function parseAddress(name: string, value: string) {
+  if (!ADDRESS.test(value))
+    throw new ConfigError(
+      `${name} "${value}" is not an e-mail address (name@example.org or "Name <name@example.org>")`,
+    );
+  return value;
+}
+
+function parseSwitch(name: string, value: string) {
+  const on = ["1", "on", "true", "yes"];
+  const off = ["0", "off", "false", "no"];
+  if (on.includes(value.toLowerCase())) return true;
+  if (off.includes(value.toLowerCase())) return false;
+  throw new ConfigError(`${name} "${value}" should be on or off`);
+}
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "10/10m": at most 10 enquiries per client in 10 minutes; "off": no limit. */
+export function parseRateLimit(value: string): RateLimit | null {
+  if (value.toLowerCase() === "off") return null;
+  const match = /^(\d+)\/(\d+)([smh])$/.exec(value);
+  const max = Number(match?.[1]);
+  const windowMs = Number(match?.[2]) * UNIT_MS[match?.[3] ?? "s"];
+  if (!match || max < 1 || windowMs < 1)
+    throw new ConfigError(
+      `ENQUIRY_RATE_LIMIT "${value}" should be like ${DEFAULT_RATE_LIMIT} (enquiries per 30s, 10m or 1h) or off`,
+    );
+  return { max, windowMs };
+}

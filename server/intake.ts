@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import {
+  validateEnquiry,
+  type EnquiryValues,
+  type FieldErrors,
+  type FormKind,
+} from "../src/lib/enquiry";
+import type { DeliveryWorker } from "./delivery";
+import type { RateLimiter } from "./rateLimit";
+import type { Enquiry, EnquiryStore } from "./store";
+
+export type IntakeResult =
+  | { outcome: "accepted"; id: string }
+  | { outcome: "invalid"; errors: FieldErrors }
+  | { outcome: "limited"; retryAfterS: number }
+  | { outcome: "unstored"; id: string; error: unknown };
+
+/** An Idempotency-Key as browsers make them (a UUID) or any client might: 8 to 100 safe characters. */
+export const isIdempotencyKey = (key: string) => /^[\w.:-]{8,100}$/.test(key);
+
+interface Options {
+  store: EnquiryStore;
+  /** The Study Interest choices a post must pick from. */
+  interests: readonly string[];
+  /** Absent when no mail server is configured: enquiries are only stored. */
+  worker?: DeliveryWorker;
+  limiter?: RateLimiter;
+}
+
+/**
+ * An enquiry from validation to the outbox: checked with the shared rules, answered with the
+ * stored id when its key was seen before, limited per client, stored (fsynced), then queued.
+ */
+export class Intake {
+  /** Keys whose enquiry is being stored right now: a second post waits for the first. */
+  private readonly storing = new Map<string, Promise<IntakeResult>>();
+
+  constructor(private readonly options: Options) {}
+
+  async accept(
+    kind: FormKind,
+    values: EnquiryValues,
+    { key, client }: { key?: string; client: string },
+  ): Promise<IntakeResult> {
+    const errors = validateEnquiry(kind, values, this.options.interests);
+    if (Object.keys(errors).length) return { outcome: "invalid", errors };
+    if (key) {
+      const id = this.options.store.idFor(key);
+      if (id) return { outcome: "accepted", id };
+      const under = this.storing.get(key);
+      if (under) return under;
+    }
+    const retryAfterS = this.options.limiter?.take(client) ?? 0;
+    if (retryAfterS) return { outcome: "limited", retryAfterS };
+    const stored = this.store({
+      id: randomUUID(),
+      receivedAt: new Date().toISOString(),
+      form: kind,
+      ...(key ? { idempotencyKey: key } : {}),
+      ...values,
+    });
+    if (!key) return stored;
+    this.storing.set(key, stored);
+    try {
+      return await stored;
+    } finally {
+      this.storing.delete(key);
+    }
+  }
+
+  private async store(enquiry: Enquiry): Promise<IntakeResult> {
+    try {
+      await this.options.store.append(enquiry);
+    } catch (error) {
+      return { outcome: "unstored", id: enquiry.id, error };
+    }
+    this.options.worker?.enqueue(enquiry);
+    return { outcome: "accepted", id: enquiry.id };
+  }
+}

@@ -1,0 +1,115 @@
+import { readFileSync, statSync } from "node:fs";
+import { mkdir, open, rename, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
+
+interface Pending {
+  line: string;
+  done: (error?: unknown) => void;
+}
+
+/**
+ * An append-only JSON-lines file. One writer: records queue up and are written by a single
+ * loop, whole lines only, and each batch is on disk (datasync) before anyone is told it is.
+ */
+export class DurableLog {
+  private queue: Pending[] = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(readonly file: string) {}
+
+  /** Resolves once the record's line is on disk. */
+  append(record: object): Promise<void> {
+    const line = `${JSON.stringify(record)}\n`;
+    return new Promise((resolve, reject) => {
+      this.queue.push({ line, done: (error) => (error ? reject(error) : resolve()) });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /** Resolves when everything queued so far is written (for a clean shutdown). */
+  async idle() {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) {
+        // Whatever queued up while the last batch was syncing goes in one write and one sync.
+        const batch = this.queue.splice(0);
+        try {
+          await appendText(this.file, batch.map((p) => p.line).join(""));
+          for (const p of batch) p.done();
+        } catch (error) {
+          for (const p of batch) p.done(error);
+        }
+      }
+    } finally {
+      // Same tick as the empty-queue check, so no append can slip in between and be stranded.
+      this.writing = null;
+    }
+  }
+}
+
+async function appendText(file: string, text: string) {
+  await mkdir(dirname(file), { recursive: true });
+  const handle = await open(file, "a+", 0o600);
+  try {
+    const { size } = await handle.stat();
+    // A line cut short (a crash mid-write) must not swallow the next record: end it first.
+    const prefix = size > 0 && !(await endsWithNewline(handle, size)) ? "\n" : "";
+    await handle.appendFile(prefix + text, "utf8");
+    await handle.datasync();
+    if (size === 0) await syncDirectory(dirname(file));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replace the file's content with these records in one step: a crash leaves the old or the new. */
+export async function rewriteLog(file: string, records: object[]) {
+  const temp = `${file}.tmp`;
+  const handle = await open(temp, "w", 0o600);
+  try {
+    await handle.writeFile(records.map((r) => `${JSON.stringify(r)}\n`).join(""), "utf8");
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, file);
+  await syncDirectory(dirname(file));
+}
+
+/** Every whole record in the file, oldest first; a line cut short by a crash is skipped. */
+export function readJsonLines(file: string): Record<string, unknown>[] {
+  // Missing: nothing yet. Not a file: appending fails, and each request says so.
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return [];
+  const records: Record<string, unknown>[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line) continue;
+    try {
+      const record: unknown = JSON.parse(line);
+      if (record && typeof record === "object") records.push(record as Record<string, unknown>);
+    } catch {
+      // A line cut short by a crash mid-write.
+    }
+  }
+  return records;
+}
+
+async function endsWithNewline(handle: FileHandle, size: number) {
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  return last[0] === 0x0a;
+}
+
+/** A new file's directory entry is only durable once the directory itself is synced. */
+async function syncDirectory(dir: string) {
+  const handle = await open(dir, "r").catch(() => null);
+  try {
+    await handle?.sync();
+  } catch {
+    // Some file systems do not sync directories; the file's own data is already on disk.
+  } finally {
+    await handle?.close();
+  }
+}
