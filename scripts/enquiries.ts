@@ -1,0 +1,49 @@
+/**
+ * `npm run enquiries`: the latest enquiries with their delivery state (failed and flagged ones
+ * always). `-- --all`: every enquiry. `-- --csv`: all of them as CSV. `-- --retry`: queue flagged
+ * e-mails again (a running server picks them up within seconds, a stopped one at its start).
+ * Reads the same ENQUIRY_DATA_FILE as the server.
+ */
+import { dataFileFrom } from "../server/config";
+import { outboxFileFor, requeueFlagged } from "../server/outbox";
+import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
+
+const LATEST = 20;
+const args = process.argv.slice(2);
+const known = ["--all", "--csv", "--retry", "--help"];
+const unknown = args.filter((a) => !known.includes(a));
+if (unknown.length || args.includes("--help")) {
+  if (unknown.length) console.error(`Unknown option ${unknown.join(" ")}`);
+  console.error("Usage: npm run enquiries [-- --all | --csv | --retry]");
+  process.exit(unknown.length ? 2 : 0);
+}
+
+const dataFile = dataFileFrom(process.env);
+
+if (args.includes("--retry")) {
+  const requeued = await requeueFlagged(outboxFileFor(dataFile));
+  console.log(
+    requeued.length
+      ? `Re-queued ${requeued.length} flagged e-mail(s): ${requeued.map((r) => `${r.id}/${r.mail}`).join(", ")}`
+      : "No flagged e-mails to re-queue.",
+  );
+  process.exit(0);
+}
+
+const rows = readReport(dataFile);
+if (args.includes("--csv")) {
+  process.stdout.write(toCsv(rows));
+  process.exit(0);
+}
+
+const shown = args.includes("--all")
+  ? rows
+  : rows.filter((row, i) => i >= rows.length - LATEST || needsAttention(row));
+const count = (state: string) =>
+  rows.filter((r) => stateOf(r, "notify").split(":")[0] === state).length;
+console.log(
+  `${rows.length} enquiries in ${dataFile}. Notifications: ${count("sent")} sent, ${count("pending") + count("failed")} pending, ${count("flagged")} flagged.`,
+);
+if (shown.length < rows.length)
+  console.log(`Showing the latest ${LATEST} and any that failed (--all for every one).`);
+if (shown.length) console.log(`\n${formatReport(shown)}`);

@@ -1,0 +1,79 @@
+import { fieldsFor, formKinds } from "../src/lib/enquiry";
+import { mailKinds, readOutbox, outboxFileFor, type DeliveryRecord, type MailKind } from "./outbox";
+import { readEnquiries, type Enquiry } from "./store";
+
+/** An enquiry with the latest delivery record of each of its e-mails (none yet: pending). */
+export interface ReportRow {
+  enquiry: Enquiry;
+  delivery: Partial<Record<MailKind, DeliveryRecord>>;
+}
+
+/** Every stored enquiry, oldest first, with its delivery state from the outbox beside it. */
+export function readReport(dataFile: string): ReportRow[] {
+  const rows = new Map<string, ReportRow>();
+  for (const enquiry of readEnquiries(dataFile)) rows.set(enquiry.id, { enquiry, delivery: {} });
+  for (const record of readOutbox(outboxFileFor(dataFile))) {
+    const row = rows.get(record.id);
+    if (row) row.delivery[record.mail] = record;
+  }
+  return [...rows.values()];
+}
+
+/** A failed or flagged e-mail: staff always see these. */
+export const needsAttention = (row: ReportRow) =>
+  mailKinds.some((m) => ["failed", "flagged"].includes(row.delivery[m]?.state ?? ""));
+
+export const stateOf = (row: ReportRow, mail: MailKind) => {
+  const record = row.delivery[mail];
+  if (!record) return "pending";
+  const detail = record.state === "sent" ? record.reply : record.reason;
+  const tries = record.attempts ? ` after ${record.attempts} tries` : "";
+  return `${record.state}${record.state === "failed" ? tries : ""}${detail ? `: ${detail}` : ""}`;
+};
+
+const mailNames: Record<MailKind, string> = { notify: "notification", ack: "acknowledgement" };
+
+/** The rows as a short text listing, newest first. */
+export function formatReport(rows: ReportRow[]) {
+  return rows
+    .slice()
+    .reverse()
+    .map((row) => {
+      const e = row.enquiry;
+      const what = [e.interest, e.country].filter(Boolean).join(", ");
+      const lines = [
+        `${e.receivedAt.slice(0, 16).replace("T", " ")} UTC  ${e.form}  ${e.fullName || e.name} <${e.email}>${what ? `  ${what}` : ""}  (${e.id})`,
+        ...mailKinds.map((m) => `    ${mailNames[m]}: ${stateOf(row, m)}`),
+      ];
+      return lines.join("\n");
+    })
+    .join("\n");
+}
+
+/** RFC 4180 CSV, UTF-8 with a BOM (so Excel reads it as UTF-8), every enquiry with its state. */
+export function toCsv(rows: ReportRow[]) {
+  const names = [...new Set(formKinds.flatMap((k) => fieldsFor(k).map((f) => f.name)))];
+  const header = ["id", "receivedAt", "form", ...names, "notification", "acknowledgement"];
+  const lines = [
+    header,
+    ...rows.map((row) => [
+      row.enquiry.id,
+      row.enquiry.receivedAt,
+      row.enquiry.form,
+      ...names.map((n) => row.enquiry[n] ?? ""),
+      stateOf(row, "notify"),
+      stateOf(row, "ack"),
+    ]),
+  ];
+  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break (quotes doubled), and a
+ * leading =, +, - or @ (or tab / carriage return) defused with an apostrophe, so a spreadsheet
+ * shows the text instead of running it as a formula.
+ */
+export function csvCell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
