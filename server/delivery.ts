@@ -239,7 +239,9 @@ export class DeliveryWorker {
       await this.options.outbox.record(record);
     } catch (error) {
       // The mail itself went (or failed) as recorded in memory; after a restart it may go again.
-      this.log(`Delivery: could not record ${mailKey(enquiry.id, mail)} ${state}: ${reasonOf(error)}`);
+      this.log(
+        `Delivery: could not record ${mailKey(enquiry.id, mail)} ${state}: ${reasonOf(error)}`,
+      );
     }
   }
 }

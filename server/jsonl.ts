@@ -68,6 +68,7 @@ async function appendText(file: string, text: string) {
 /** Replace the file's content with these records in one step: a crash leaves the old or the new. */
 export async function rewriteLog(file: string, records: object[]) {
   const temp = `${file}.tmp`;
+  await mkdir(dirname(file), { recursive: true });
   const handle = await open(temp, "w", 0o600);
   try {
     await handle.writeFile(records.map((r) => `${JSON.stringify(r)}\n`).join(""), "utf8");

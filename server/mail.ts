@@ -14,9 +14,7 @@ export type Message = SendMailOptions;
 
 /** The e-mail of this kind for an enquiry: the agency's notification or the student's acknowledgement. */
 export function composeMail(enquiry: Enquiry, mail: MailKind, settings: MailSettings): Message {
-  return mail === "notify"
-    ? notification(enquiry, settings)
-    : acknowledgement(enquiry, settings);
+  return mail === "notify" ? notification(enquiry, settings) : acknowledgement(enquiry, settings);
 }
 
 /** The same enquiry and kind always get the same Message-ID, so a resend shows as the same message. */
