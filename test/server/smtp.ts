@@ -1,0 +1,184 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** One message as the test mail server received it, decoded. */
+export interface Received {
+  messageId: string;
+  from: string;
+  to: string[];
+  /** Header name (lower case) -> decoded value. */
+  headers: Map<string, string>;
+  subject: string;
+  text: string;
+  html: string;
+  /** Date.now() when the server accepted it. */
+  at: number;
+}
+
+/** What the server answers a message with: undefined accepts it, else an SMTP error reply. */
+export type Policy = (message: Received) => { code: number; message: string } | undefined;
+
+/**
+ * A real SMTP server in the test process (smtp-server), keeping what it accepts. `policy` can
+ * refuse messages (421, 550...), `delayMs` slows each acceptance. listen() again on the same
+ * port after close() brings it back.
+ */
+export function testSmtp() {
+  const received: Received[] = [];
+  const state = { policy: undefined as Policy | undefined, delayMs: 0, refused: 0 };
+  let server: SMTPServer | undefined;
+  let port = 0;
+  const make = () =>
+    new SMTPServer({
+      disabledCommands: ["STARTTLS", "AUTH"],
+      authOptional: true,
+      logger: false,
+      size: 1024 * 1024,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          const message = parseMessage(Buffer.concat(chunks).toString("utf8"));
+          message.to = session.envelope.rcptTo.map((r) => r.address);
+          message.from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+          const finish = () => {
+            const refusal = state.policy?.(message);
+            if (refusal) {
+              state.refused += 1;
+              const error = new Error(refusal.message) as Error & { responseCode: number };
+              error.responseCode = refusal.code;
+              return callback(error);
+            }
+            message.at = Date.now();
+            received.push(message);
+            callback(null);
+          };
+          if (state.delayMs) setTimeout(finish, state.delayMs);
+          else finish();
+        });
+      },
+    });
+  return {
+    received,
+    state,
+    get port() {
+      return port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    /** Listen (on the given port, the last one, or a free one). */
+    async listen(on = port) {
+      server = make();
+      await new Promise<void>((done) => server!.listen(on, "127.0.0.1", done));
+      port = (server.server.address() as AddressInfo).port;
+    },
+    async close() {
+      const s = server;
+      server = undefined;
+      if (s) await new Promise<void>((done) => s.close(() => done()));
+    },
+    /** Wait until `count` messages have arrived (or fail after timeoutMs). */
+    async waitFor(count: number, timeoutMs = 30_000) {
+      const end = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > end)
+          throw new Error(`expected ${count} messages, received ${received.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return received;
+    },
+  };
+}
+
+export type TestSmtp = ReturnType<typeof testSmtp>;
+
+/** A free port nothing listens on (for a mail server that is down). */
+export async function freePort() {
+  const { createServer } = await import("node:net");
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** Just enough MIME to read nodemailer's messages: headers, a text part, an HTML part. */
+export function parseMessage(raw: string): Received {
+  const { headers, body } = splitEntity(raw);
+  const parts = { text: "", html: "" };
+  collectParts(headers, body, parts);
+  return {
+    messageId: headers.get("message-id") ?? "",
+    from: "",
+    to: [],
+    headers,
+    subject: headers.get("subject") ?? "",
+    text: parts.text,
+    html: parts.html,
+    at: 0,
+  };
+}
+
+function splitEntity(raw: string) {
+  const cut = raw.indexOf("\r\n\r\n");
+  const head = cut < 0 ? raw : raw.slice(0, cut);
+  const body = cut < 0 ? "" : raw.slice(cut + 4);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0)
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        decodeWords(line.slice(colon + 1).trim()),
+      );
+  }
+  return { headers, body };
+}
+
+function collectParts(
+  headers: Map<string, string>,
+  body: string,
+  into: { text: string; html: string },
+) {
+  const type = headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith("--")) break;
+      const entity = splitEntity(part.replace(/^\r\n/, ""));
+      collectParts(entity.headers, entity.body, into);
+    }
+    return;
+  }
+  const encoding = (headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  const decoded =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? decodeQuotedPrintable(body)
+        : body;
+  const text = decoded.replace(/\r\n/g, "\n").replace(/\n$/, "");
+  if (/^text\/html/i.test(type)) into.html = text;
+  else if (/^text\/plain/i.test(type)) into.text = text;
+}
+
+function decodeQuotedPrintable(text: string) {
+  const bytes = text
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=). */
+function decodeWords(value: string) {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+      (_, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
