@@ -6,6 +6,7 @@ import {
   HONEYPOT,
   isFormKind,
   normaliseValue,
+  rateLimitMessage,
   type EnquiryValues,
   type FormKind,
 } from "../src/lib/enquiry";
@@ -13,7 +14,7 @@ import { BODY_LIMIT, BodyTooLarge, discardRest, readBody } from "./body";
 import { isIdempotencyKey, type Intake } from "./intake";
 import { fixPage, problemPage, thankYouPage, type PageAssets } from "./pages";
 import { ENQUIRY_PATH } from "./paths";
-import { clientAddress, rateLimitMessage } from "./rateLimit";
+import { clientAddress } from "./rateLimit";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";

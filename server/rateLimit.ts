@@ -1,13 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { RateLimit } from "./config";
 
-/** What a visitor over the limit is told, beside the form's retry / WhatsApp / e-mail choices. */
-export const rateLimitMessage = (retryAfterS: number) => {
-  const minutes = Math.ceil(retryAfterS / 60);
-  const wait = retryAfterS < 60 ? "a minute" : minutes === 1 ? "1 minute" : `${minutes} minutes`;
-  return `You have sent us several enquiries in a short time, so this one was not sent. Please try again in ${wait}, or send it on WhatsApp or by e-mail.`;
-};
-
 /**
  * Enquiries per client: a bucket of `max` that refills evenly over the window, so a burst of
  * `max` is allowed and then one more every window/max.

@@ -206,6 +206,13 @@ export const mailtoWithBody = (address: string, subject: string, body: string) =
     body.replace(/\r?\n/g, "\r\n"),
   )}`;
 
+/** What a visitor over the rate limit is told (429), beside the retry / WhatsApp / e-mail choices. */
+export function rateLimitMessage(retryAfterS: number) {
+  const minutes = Math.ceil(retryAfterS / 60);
+  const wait = retryAfterS <= 60 ? "a minute" : `${minutes} minutes`;
+  return `You have sent us several enquiries in a short time, so this one was not sent. Please try again in ${wait}, or send it on WhatsApp or by e-mail.`;
+}
+
 /** Heading of the error summary above an invalid form. */
 export const summaryTitle = (count: number) =>
   count === 1 ? "Please fix 1 thing before sending" : `Please fix ${count} things before sending`;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
-import { siteUnderTest } from "./harness";
+import { siteUnderTest, startServer } from "./harness";
 
 const t = siteUnderTest();
 
@@ -320,10 +320,10 @@ test("aborted request: every value kept, the problem said, retry / WhatsApp / e-
     );
     assert.match((await failure.textContent()) ?? "", /Our server had a problem/);
     await page.unroute("**/api/enquiry");
-    await page.route("**/api/enquiry", (route) => route.fulfill({ status: 429, body: "" }));
+    await page.route("**/api/enquiry", (route) => route.fulfill({ status: 403, body: "" }));
     await failure.getByRole("button", { name: "Try again" }).click();
     await page.waitForFunction(() =>
-      document.querySelector("#contact-form .form-failure")?.textContent?.includes("error 429"),
+      document.querySelector("#contact-form .form-failure")?.textContent?.includes("error 403"),
     );
     assert.match((await failure.textContent()) ?? "", /turned your enquiry down/);
 
@@ -344,6 +344,92 @@ test("aborted request: every value kept, the problem said, retry / WhatsApp / e-
     assert.deepEqual(violations, []);
   } finally {
     await context.close();
+  }
+});
+
+test("Idempotency-Key: a send whose answer was lost, retried (also after a reload), is stored once", async () => {
+  const { context, page } = await open("/contact");
+  try {
+    const before = stored().length;
+    await fillEnquiry(page, "contact-form", ada);
+    const keys: string[] = [];
+    // "lose": the server stores the enquiry, but its answer never reaches the browser.
+    let mode: "lose" | "drop" | "pass" = "lose";
+    await page.route("**/api/enquiry", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (mode === "pass") return route.continue();
+      if (mode === "lose") await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.click("#contact-form button[type=submit]");
+    const failure = page.locator("#contact-form .form-failure");
+    await failure.locator("button").waitFor();
+    assert.equal((await waitForRecords(before + 1)).length, before + 1, "it did arrive");
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await failure.locator("button").waitFor();
+    // The visitor gives up for now and comes back: the draft brings the same key back.
+    mode = "pass";
+    await page.reload();
+    await enhanced(page);
+    assert.deepEqual(await values(page, "contact-form"), { ...ada, website: "" });
+    await page.click("#contact-form button[type=submit]");
+    await page.locator(".toast.is-open[data-tone=success]").waitFor();
+    assert.equal(keys.length, 3);
+    assert.match(keys[0], /^[0-9a-f]{32}$/);
+    assert.deepEqual(new Set(keys), new Set([keys[0]]), "one key for the one enquiry");
+    await new Promise((r) => setTimeout(r, 200));
+    const records = stored();
+    assert.equal(records.length, before + 1, "stored once");
+    assert.equal(records.at(-1).idempotencyKey, keys[0]);
+
+    // A new enquiry after that gets a new key; one edited after a failed send too.
+    await fillEnquiry(page, "contact-form", ada);
+    mode = "drop";
+    await page.click("#contact-form button[type=submit]");
+    await failure.locator("button").waitFor();
+    await page.fill("#contact-form-message", "Edited after the failure.");
+    mode = "pass";
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await page.waitForFunction(() => !document.querySelector("#contact-form[aria-busy]"));
+    assert.equal(await failure.textContent(), "", "sent");
+    assert.equal(keys.length, 5);
+    assert.notEqual(keys[3], keys[0]);
+    assert.notEqual(keys[4], keys[3], "the edited enquiry is a new one");
+    assert.equal((await waitForRecords(before + 2)).at(-1).message, "Edited after the failure.");
+  } finally {
+    await context.close();
+  }
+});
+
+test("rate limit: the real server's 429 is explained beside retry / WhatsApp / e-mail, nothing typed is lost", async () => {
+  const limited = await startServer(t.site.dist, { rateLimit: { max: 1, windowMs: 300_000 } });
+  const context = await t.browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${limited.origin}/about`);
+    await enhanced(page);
+    await fillEnquiry(page, "consultation-form", { name: "Ada", email: "a@b.co", message: "One" });
+    await page.click("#consultation-form button[type=submit]");
+    await page.locator(".toast.is-open[data-tone=success]").waitFor();
+    const second = { name: "Ada", email: "a@b.co", message: "Two\nlines" };
+    await fillEnquiry(page, "consultation-form", second);
+    await page.click("#consultation-form button[type=submit]");
+    const failure = page.locator("#consultation-form .form-failure[role=alert]");
+    await failure.locator("button").waitFor();
+    assert.match(
+      (await failure.textContent()) ?? "",
+      /You have sent us several enquiries in a short time, so this one was not sent\. Please try again in 5 minutes, or send it on WhatsApp or by e-mail\./,
+    );
+    assert.ok(await failure.getByRole("button", { name: "Try again" }).isVisible());
+    assert.ok(await failure.getByRole("link", { name: /WhatsApp/ }).isVisible());
+    assert.ok(await failure.getByRole("link", { name: "Send by e-mail" }).isVisible());
+    assert.deepEqual(await values(page, "consultation-form"), { ...second, website: "" });
+    await assertAccessible(page, "#consultation-form");
+    const lines = readFileSync(limited.dataFile, "utf8").trim().split("\n");
+    assert.equal(lines.length, 1);
+  } finally {
+    await context.close();
+    await limited.close();
   }
 });
 

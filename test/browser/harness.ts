@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { before, after } from "node:test";
 import { chromium, type Browser } from "playwright-core";
-import { createApp } from "../../server/app";
+import { createApp, type AppOptions } from "../../server/app";
 
 const root = resolve(import.meta.dirname, "../..");
 export const dist = resolve(root, "dist");
@@ -53,10 +53,10 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
 }
 
 /** The real server on a free port, serving a built site (dist/ by default); enquiries go to a temp file. */
-export async function startServer(site = dist) {
+export async function startServer(site = dist, options: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eg-data-"));
   const dataFile = join(dataDir, "enquiries.jsonl");
-  const server = createApp({ dist: site, dataFile });
+  const server = createApp({ ...options, dist: site, dataFile });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
   return {

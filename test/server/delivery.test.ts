@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { createApp, type AppOptions } from "../../server/app";
 import { readOutbox, outboxFileFor } from "../../server/outbox";
-import { rateLimitMessage } from "../../server/rateLimit";
+import { rateLimitMessage } from "../../src/lib/enquiry";
 import { freePort, testSmtp, type Received } from "./smtp";
 
 const root = resolve(import.meta.dirname, "../..");

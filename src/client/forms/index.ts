@@ -15,11 +15,11 @@ import {
   type FieldSpec,
   type FormKind,
 } from "../../lib/enquiry";
-import { clearDraft, loadDraft, saveDraft } from "../draft";
+import { clearDraft, idempotencyKey, loadDraft, saveDraft } from "../draft";
 import { showToast, startToasts } from "../toast";
 import { hideFailure, showFailure } from "./failure";
 import { renderSummary, setFieldError, type Control } from "./messages";
-import { sendEnquiry } from "./send";
+import { formBody, sendEnquiry } from "./send";
 
 const DRAFT_DELAY_MS = 300;
 
@@ -226,7 +226,10 @@ function enhance(form: HTMLFormElement) {
       return;
     }
     setSending(true);
-    const outcome = await sendEnquiry(form, fields);
+    const body = formBody(form);
+    const ours = new URL(form.action, location.href).origin === location.origin;
+    const key = ours ? idempotencyKey(form.id, values(), body.toString()) : undefined;
+    const outcome = await sendEnquiry(form.action, body, fields, key);
     setSending(false);
     if (outcome.ok) {
       const first = (values().fullName || values().name || "").trim().split(/\s+/)[0];

@@ -1,27 +1,44 @@
-import type { FieldErrors, FieldSpec } from "../../lib/enquiry";
+import { rateLimitMessage, type FieldErrors, type FieldSpec } from "../../lib/enquiry";
 
 /** How long a send may take before the visitor is told and offered the alternatives. */
 export const SEND_TIMEOUT_MS = 15_000;
 
 export type Failure =
-  { reason: "offline" | "network" | "timeout" } | { reason: "rejected" | "server"; status: number };
+  | { reason: "offline" | "network" | "timeout" }
+  | { reason: "rejected" | "server"; status: number }
+  | { reason: "limited"; retryAfterS: number };
 
 export type Outcome = { ok: true } | { ok: false; errors: FieldErrors } | ({ ok: false } & Failure);
 
-/** Post the form as a hosted form service expects it (urlencoded, JSON reply) and say how it went. */
-export async function sendEnquiry(form: HTMLFormElement, fields: FieldSpec[]): Promise<Outcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+/** The form's fields as they are posted (urlencoded). */
+export function formBody(form: HTMLFormElement) {
   const body = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     if (typeof value === "string") body.append(name, value);
   }
+  return body;
+}
+
+/**
+ * Post the form as a hosted form service expects it (urlencoded, JSON reply) and say how it
+ * went. `key` goes as the Idempotency-Key header (only to our own server: a custom header to
+ * another origin needs a CORS preflight a form service may refuse).
+ */
+export async function sendEnquiry(
+  action: string,
+  body: URLSearchParams,
+  fields: FieldSpec[],
+  key?: string,
+): Promise<Outcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
   try {
-    const response = await fetch(form.action, {
+    const response = await fetch(action, {
       method: "POST",
       headers: {
         Accept: "application/json",
         "Content-Type": "application/x-www-form-urlencoded",
+        ...(key ? { "Idempotency-Key": key } : {}),
       },
       body,
       signal: controller.signal,
@@ -29,6 +46,8 @@ export async function sendEnquiry(form: HTMLFormElement, fields: FieldSpec[]): P
     const data: unknown = await response.json().catch(() => null);
     if (response.ok)
       return (data as { ok?: unknown } | null)?.ok === false ? rejected(200) : { ok: true };
+    if (response.status === 429)
+      return { ok: false, reason: "limited", retryAfterS: retryAfter(response.headers) };
     const errors = response.status === 400 ? fieldErrorsOf(data, fields) : {};
     if (Object.keys(errors).length) return { ok: false, errors };
     return rejected(response.status);
@@ -38,6 +57,13 @@ export async function sendEnquiry(form: HTMLFormElement, fields: FieldSpec[]): P
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Seconds from a Retry-After header (seconds or an HTTP date); a minute when it says nothing. */
+function retryAfter(headers: Headers) {
+  const value = headers.get("Retry-After") ?? "";
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
 const rejected = (status: number): Outcome => ({
@@ -74,6 +100,8 @@ export function failureMessage(what: Failure) {
       return "Our server took too long to answer, so your enquiry may not have arrived.";
     case "server":
       return `Our server had a problem and could not take your enquiry (error ${what.status}).`;
+    case "limited":
+      return rateLimitMessage(what.retryAfterS);
     case "rejected":
       return what.status === 413
         ? "Our server turned your enquiry down because it is too long (error 413). Please shorten your message."
