@@ -25,7 +25,19 @@ export type Policy = (message: Received) => { code: number; message: string } | 
  */
 export function testSmtp() {
   const received: Received[] = [];
-  const state = { policy: undefined as Policy | undefined, delayMs: 0, refused: 0 };
+  /** Messages whose sender hung up before they were answered: never accepted. */
+  const abandoned: Received[] = [];
+  const state = {
+    policy: undefined as Policy | undefined,
+    delayMs: 0,
+    refused: 0,
+    /** Once this many messages are accepted, the rest wait unanswered until it is raised. */
+    acceptUpTo: Infinity,
+    /** Messages received in full and not answered yet. */
+    answering: 0,
+  };
+  const held: { session: string; finish: () => void; message: Received }[] = [];
+  const closed = new Set<string>();
   let server: SMTPServer | undefined;
   let port = 0;
   const make = () =>
@@ -34,6 +46,13 @@ export function testSmtp() {
       authOptional: true,
       logger: false,
       size: 1024 * 1024,
+      onClose(session) {
+        closed.add(session.id);
+        for (const h of held.filter((h) => h.session === session.id)) {
+          held.splice(held.indexOf(h), 1);
+          abandoned.push(h.message);
+        }
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
@@ -53,14 +72,32 @@ export function testSmtp() {
             received.push(message);
             callback(null);
           };
-          if (state.delayMs) setTimeout(finish, state.delayMs);
-          else finish();
+          state.answering += 1;
+          const answer = () => {
+            state.answering -= 1;
+            if (closed.has(session.id)) abandoned.push(message);
+            else finish();
+          };
+          if (received.length >= state.acceptUpTo)
+            held.push({ session: session.id, finish: answer, message });
+          else if (state.delayMs) setTimeout(answer, state.delayMs);
+          else answer();
         });
       },
     });
   return {
     received,
+    abandoned,
     state,
+    /** Messages waiting for an answer (acceptUpTo reached). */
+    get held() {
+      return held.length;
+    },
+    /** Raise acceptUpTo and answer what waits, up to it. */
+    release(upTo = Infinity) {
+      state.acceptUpTo = upTo;
+      while (held.length && received.length < upTo) held.shift()!.finish();
+    },
     get port() {
       return port;
     },

@@ -1,0 +1,170 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { outboxFileFor, readOutbox } from "../../server/outbox";
+import { readEnquiries } from "../../server/store";
+import { testSmtp, type Received } from "./smtp";
+
+const root = resolve(import.meta.dirname, "../..");
+let dir = "";
+let dist = "";
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "eg-crash-"));
+  dist = join(dir, "dist");
+  mkdirSync(dist);
+  writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The server as `npm start` runs it after its build (server/main.ts), in its own process. */
+async function spawnServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", DIST_DIR: dist, ENQUIRY_RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const origin = await until(
+    () => /site on (http:\/\/\S+)/.exec(output)?.[1],
+    20_000,
+    () => output,
+  );
+  return {
+    child,
+    origin: origin.replace("localhost", "127.0.0.1"),
+    get output() {
+      return output;
+    },
+    exited: new Promise<number | null>((done) => child.once("exit", (code) => done(code))),
+  };
+}
+
+async function until<T>(get: () => T | undefined | false, timeoutMs: number, why = () => "") {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = get();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out; ${why()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const post = (origin: string, n: number) =>
+  fetch(`${origin}/api/enquiry`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      form: "enquiry",
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      phone: "+44 7700 900123",
+      country: "Ghana",
+      interest: "Pre-Masters",
+      message: `Enquiry ${n}`,
+    }),
+  }).then((r) => {
+    assert.equal(r.status, 200);
+  });
+
+const counts = (messages: Received[]) => {
+  const byId = new Map<string, number>();
+  for (const m of messages) byId.set(m.messageId, (byId.get(m.messageId) ?? 0) + 1);
+  return byId;
+};
+
+const sentIn = (dataFile: string) =>
+  readOutbox(outboxFileFor(dataFile)).filter((r) => r.state === "sent").length;
+
+const kill = (child: ChildProcess, signal: NodeJS.Signals) => {
+  if (child.exitCode === null) child.kill(signal);
+};
+
+test("SIGKILL with deliveries pending: after a restart every e-mail is sent, each once", async (t) => {
+  const smtp = testSmtp();
+  await smtp.listen(0);
+  const dataFile = join(dir, "kill", "enquiries.jsonl");
+  const env = { SMTP_URL: smtp.url, ENQUIRY_DATA_FILE: dataFile };
+  // Six e-mails go through; the mail server then stops answering, leaving sends under way.
+  smtp.state.acceptUpTo = 6;
+  let server = await spawnServer(env);
+  try {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => post(server.origin, i)));
+    await until(() => sentIn(dataFile) === 6 && smtp.held > 0, 20_000);
+    const underWay = smtp.held;
+    server.child.kill("SIGKILL");
+    assert.equal(await server.exited, null);
+    assert.equal(readEnquiries(dataFile).length, 20, "every accepted enquiry is on disk");
+    const pending = 40 - sentIn(dataFile);
+    assert.equal(pending, 34);
+    // The sends that were under way never got their answer: they were not accepted.
+    await until(() => smtp.abandoned.length === underWay, 5000);
+
+    smtp.release();
+    const restart = Date.now();
+    server = await spawnServer(env);
+    await smtp.waitFor(40, 60_000);
+    const resumedMs = Date.now() - restart;
+    await new Promise((r) => setTimeout(r, 500)); // nothing more arrives
+    const byId = counts(smtp.received);
+    assert.equal(smtp.received.length, 40);
+    assert.equal(byId.size, 40);
+    assert.ok([...byId.values()].every((n) => n === 1));
+    assert.equal(sentIn(dataFile), 40);
+    assert.match(server.output, /34 e-mails pending from before/);
+    // A mail server that had kept those (its answer lost with the client) would now hold them
+    // twice, under one Message-ID: recognisable as the same message.
+    for (const m of smtp.abandoned) assert.equal(byId.get(m.messageId), 1);
+    t.diagnostic(
+      `SIGKILL with ${pending} e-mails pending (${underWay} mid-send): all sent ${resumedMs} ms after the restart began, 0 lost, 0 doubled`,
+    );
+  } finally {
+    kill(server.child, "SIGKILL");
+    await server.exited;
+    await smtp.close();
+  }
+});
+
+test("SIGTERM under load: sends under way finish and are recorded, the rest resume at the next start", async (t) => {
+  const smtp = testSmtp();
+  await smtp.listen(0);
+  smtp.state.delayMs = 400; // a slow mail server: sends are always under way
+  const dataFile = join(dir, "term", "enquiries.jsonl");
+  const env = { SMTP_URL: smtp.url, ENQUIRY_DATA_FILE: dataFile };
+  let server = await spawnServer(env);
+  try {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => post(server.origin, i)));
+    await until(() => smtp.received.length >= 5 && smtp.state.answering > 0, 20_000);
+    const acceptedAtStop = smtp.received.length;
+    const underWay = smtp.state.answering;
+    const stopAt = Date.now();
+    server.child.kill("SIGTERM");
+    assert.equal(await server.exited, 0);
+    const stopMs = Date.now() - stopAt;
+    const sent = sentIn(dataFile);
+    // Whatever the mail server accepted before the exit is recorded as sent: no resend.
+    assert.equal(sent, smtp.received.length);
+    assert.equal(smtp.abandoned.length, 0, "no send was cut off");
+    assert.ok(sent >= acceptedAtStop + underWay, "the stop waited for the sends under way");
+    assert.ok(sent < 40, "the stop did not wait for the whole queue");
+
+    smtp.state.delayMs = 0;
+    server = await spawnServer(env);
+    await smtp.waitFor(40, 60_000);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(smtp.received.length, 40);
+    assert.equal(counts(smtp.received).size, 40);
+    t.diagnostic(
+      `SIGTERM with sends under way (400 ms each): exited 0 after ${stopMs} ms; ${acceptedAtStop} accepted and ${underWay} awaiting the answer at the signal, ${sent} by the exit, ${40 - sent} after the restart, 0 doubled`,
+    );
+  } finally {
+    kill(server.child, "SIGTERM");
+    await server.exited;
+    await smtp.close();
+  }
+});
