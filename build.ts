@@ -6,6 +6,7 @@ import { mapLocations } from "./content/home";
 import { routes, notFoundRoute } from "./src/routes";
 import { contentModules } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
+import { validateTools } from "./src/build/validateTools";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
@@ -20,12 +21,15 @@ const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
 
 function checkContent() {
-  const errors = validateContent({
-    modules: contentModules,
-    targets: [...routes, notFoundRoute],
-    staticDir: join(root, "static"),
-    categorySlugs: categories.map((c) => c.id),
-  });
+  const errors = [
+    ...validateContent({
+      modules: contentModules,
+      targets: [...routes, notFoundRoute],
+      staticDir: join(root, "static"),
+      categorySlugs: categories.map((c) => c.id),
+    }),
+    ...validateTools(contentModules),
+  ];
   if (errors.length) {
     console.error(`Content has ${errors.length} problem(s):\n  ${errors.join("\n  ")}`);
     process.exit(1);

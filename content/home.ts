@@ -181,6 +181,27 @@ export const courseCards: CourseCard[] = [
   },
 ];
 
+/**
+ * The enquiry form's Study Interest choices: every course card, and taught master's degrees,
+ * which the postgraduate page lists but no card names (the route finder pre-selects it).
+ */
+export const studyInterests: string[] = [
+  "Foundation Courses",
+  "Undergraduate Degrees",
+  "Pre-Masters",
+  "Taught Masters",
+  "Masters in Research",
+  "PhD Degrees",
+  "Executive Education",
+];
+
+/** Home #tools: the teaser of the students' tools (the cards come from toolLinks). */
+export const toolsTeaser: { title: string; intro: string } = {
+  title: "Plan before you apply",
+  intro:
+    "Two questions every student asks us first, answered in a minute: which route fits you, and what a year in the UK will cost.",
+};
+
 /** Home #contact section. */
 export const contactSection: { title: string; subtitle: string; description: string } = {
   title: "Connect with our advisers",

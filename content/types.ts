@@ -288,3 +288,79 @@ export interface Guide {
   /** Body sections. */
   sections: TextSection[];
 }
+
+/** Where a figure shown to students comes from, and the date it holds from. */
+export interface FigureSource {
+  /** Publisher and page, e.g. "GOV.UK: Student visa: money you need". */
+  title: string;
+  /** The page: an https: URL, or for the agency's estimates the page section that explains them. */
+  href: string;
+  /** Date written YYYY-MM or YYYY-MM-DD. */
+  asOf: string;
+  /** How to read asOf: an official start date, the date we recorded a figure whose start date we do not hold, or the date we set an estimate. */
+  asOfMeaning: "in force since" | "recorded on" | "estimate set on";
+}
+
+/** A range of pounds, both ends included. */
+export interface MoneyRange {
+  min: number;
+  max: number;
+}
+
+/** A month of the year an intake starts in. */
+export type IntakeMonth = "September" | "January" | "May";
+
+/** A route into UK study: what the route finder suggests and the cost planner prices. */
+export interface StudyRoute {
+  /** Unique id, used in URLs (?route=) and decision rules. */
+  id: string;
+  /** Name as shown, e.g. "Taught master's". */
+  name: string;
+  /** One sentence on what it is. */
+  summary: string;
+  /** Typical entry requirements, one per line. */
+  entry: string[];
+  /** Months an intake starts in, in calendar order from September. */
+  intakes: IntakeMonth[];
+  /** Usual length in months (the planner's starting value). */
+  months: number;
+  /** The programme page that lists it. */
+  programme: Link;
+  /** The enquiry form's Study Interest option it pre-selects. */
+  interest: string;
+  /** Tuition the agency sees for it, in pounds (an estimate: the CAS states the real fee). */
+  tuition: MoneyRange;
+  /** What the tuition range covers. */
+  tuitionPer: "year" | "course";
+}
+
+/** One choice of a tool's question (a radio button). */
+export interface Choice {
+  /** Value in the URL's query string, e.g. "bachelors". */
+  value: string;
+  /** Label as shown. */
+  label: string;
+}
+
+/** A question of a tool, shown as a radio group. */
+export interface Question {
+  /** Name in the URL's query string and of the radio group, e.g. "goal". */
+  id: string;
+  /** The fieldset's legend. */
+  legend: string;
+  /** A short name: table headings and the enquiry message, e.g. "English (IELTS)". */
+  short: string;
+  /** Shown under the legend. */
+  hint?: string;
+  choices: Choice[];
+}
+
+/** A row of the route finder's decision table: the first row that matches decides. */
+export interface RouteRule {
+  /** Accepted answers by question id; a question left out accepts any answer. */
+  when: Record<string, string[]>;
+  /** Study route ids suggested, best fit first. */
+  routes: string[];
+  /** Why, in a sentence addressed to the student. */
+  why: string;
+}

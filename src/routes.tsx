@@ -11,6 +11,11 @@ import { AboutPage } from "./pages/AboutPage";
 import { ContactPage } from "./pages/ContactPage";
 import { GuidePage } from "./pages/GuidePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { CostOfStudyPage } from "./pages/CostOfStudyPage";
+import { FindYourRoutePage } from "./pages/FindYourRoutePage";
+import { costCopy } from "../content/costOfStudy";
+import { routeFinderCopy } from "../content/routeFinder";
+import { studyRoutes } from "../content/studyRoutes";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -69,11 +74,34 @@ export const routes: Route[] = [
       "careers",
       "destinations",
       "courses",
+      "tools",
       "network",
     ],
     artwork: slideArt("partner-universities"),
   },
   ...programmeRoutes,
+  {
+    path: "/find-your-route",
+    title: routeFinderCopy.title,
+    description: routeFinderCopy.description,
+    Page: FindYourRoutePage,
+    anchors: [
+      "main",
+      "route-finder",
+      "decision-table",
+      "routes",
+      ...studyRoutes.map((r) => `route-${r.id}`),
+    ],
+    artwork: categories[0].image,
+  },
+  {
+    path: "/cost-of-study",
+    title: costCopy.title,
+    description: costCopy.description,
+    Page: CostOfStudyPage,
+    anchors: ["main", "planner", "figures", "worked-example", "estimates"],
+    artwork: slideArt("scholarship-guidance"),
+  },
   {
     path: "/student-services",
     title: "Student services",

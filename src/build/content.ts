@@ -1,23 +1,29 @@
 import * as about from "../../content/about";
+import * as costOfStudy from "../../content/costOfStudy";
 import * as destinations from "../../content/destinations";
 import * as guides from "../../content/guides";
 import * as home from "../../content/home";
 import * as navigation from "../../content/navigation";
 import * as programmes from "../../content/programmes";
+import * as routeFinder from "../../content/routeFinder";
 import * as services from "../../content/services";
 import * as site from "../../content/site";
+import * as studyRoutes from "../../content/studyRoutes";
 import * as testimonials from "../../content/testimonials";
 import type { ContentModule } from "./validate";
 
 /** Every content file, as the validator reads it. */
 export const contentModules: ContentModule[] = [
   { file: "content/about.ts", exports: about },
+  { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
   { file: "content/guides.ts", exports: guides },
   { file: "content/home.ts", exports: home },
   { file: "content/navigation.ts", exports: navigation },
   { file: "content/programmes.ts", exports: programmes },
+  { file: "content/routeFinder.ts", exports: routeFinder },
   { file: "content/services.ts", exports: services },
   { file: "content/site.ts", exports: site },
+  { file: "content/studyRoutes.ts", exports: studyRoutes },
   { file: "content/testimonials.ts", exports: testimonials },
 ];

@@ -36,8 +36,18 @@ function report(error: unknown) {
   console.error(error);
 }
 
+const INTERACTIONS = ["pointerdown", "focusin", "keydown"];
+
 function whenWanted(element: HTMLElement, run: () => void) {
-  if (element.dataset.hydrate === "visible" && "IntersectionObserver" in window) {
+  const mode = element.dataset.hydrate;
+  // A query string carries a tool's saved answers: show them without waiting for a touch.
+  if (mode === "interaction" && !window.location.search) {
+    const start = () => {
+      for (const type of INTERACTIONS) element.removeEventListener(type, start, true);
+      run();
+    };
+    for (const type of INTERACTIONS) element.addEventListener(type, start, true);
+  } else if (mode === "visible" && "IntersectionObserver" in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;

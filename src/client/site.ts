@@ -4,6 +4,7 @@ import { startAnchors } from "./anchors";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadFullCss } from "./fullCss";
+import { prefillForms } from "./forms/prefill";
 
 document.documentElement.classList.add("js");
 const fullCss = loadFullCss();
@@ -12,6 +13,7 @@ startAnchors();
 startOfficeMap();
 const hero = document.querySelector<HTMLElement>("[data-hero]");
 if (hero) startHero(hero);
+if (window.location.search) prefillForms(window.location.search);
 
 // The form enhancement loads as a form nears the viewport (or takes focus), not during first paint.
 const forms = document.querySelectorAll("form[data-enquiry]");

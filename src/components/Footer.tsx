@@ -1,4 +1,5 @@
 import { categories } from "../../content/programmes";
+import { toolLinks } from "../../content/navigation";
 import { destinations } from "../../content/destinations";
 import { quickLinks, site, mailto } from "../../content/site";
 import { Icon } from "./Icon";
@@ -46,7 +47,10 @@ export function Footer() {
         />
         <FooterColumn
           title="Programmes"
-          links={categories.map((c) => ({ label: c.name, href: c.path }))}
+          links={[
+            ...categories.map((c) => ({ label: c.name, href: c.path })),
+            ...toolLinks.map(({ label, href }) => ({ label, href })),
+          ]}
         />
         <section aria-labelledby="footer-hours">
           <h2 id="footer-hours">Office hours</h2>

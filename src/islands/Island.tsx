@@ -4,8 +4,11 @@ import { islandNames, type IslandName } from "./names";
 /** Collects the islands a page renders, so the build can give the page an entry with just those. */
 export const IslandsUsed = createContext<Set<IslandName> | null>(null);
 
-/** When the browser hydrates the island: soon after load, or when it nears the viewport. */
-export type Hydrate = "idle" | "visible";
+/**
+ * When the browser hydrates the island: soon after load, when it nears the viewport, or on the
+ * first pointer, focus or key event inside it (at once when the URL carries saved answers).
+ */
+export type Hydrate = "idle" | "visible" | "interaction";
 
 interface Props<P> {
   name: IslandName;

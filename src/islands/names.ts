@@ -4,6 +4,8 @@ export const islandNames = [
   "CourseSearch",
   "Testimonials",
   "ProgrammeSearch",
+  "CostPlanner",
+  "RouteFinder",
 ] as const;
 
 export type IslandName = (typeof islandNames)[number];

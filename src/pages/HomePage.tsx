@@ -10,6 +10,7 @@ import { SupportTeaser } from "../components/home/SupportTeaser";
 import { Destinations } from "../components/home/Destinations";
 import { GuidesSection } from "../components/home/GuidesSection";
 import { Careers } from "../components/home/Careers";
+import { ToolsTeaser } from "../components/home/ToolsTeaser";
 
 /** Home: the spec's sections in order, then the sections decisions.md adds. */
 export function HomePage() {
@@ -20,6 +21,7 @@ export function HomePage() {
       <PartnerStrip />
       <GlobalNetwork />
       <Courses />
+      <ToolsTeaser />
       <ContactSection formId="enquiry-form" />
       <TestimonialsSection />
       <AboutTeaser />

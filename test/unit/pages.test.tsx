@@ -36,11 +36,11 @@ test("every page: one title, description, canonical, lang, one h1, skip link, la
   }
 });
 
-test("header: full menu with the four programme links, CTA to /#contact, ticker on home only", () => {
+test("header: full menu with the four programme links and the two tools, CTA to /#contact, ticker on home only", () => {
   const home = page("/");
   assert.deepEqual(
     home.all("#courses-menu a").map((a) => a.getAttribute("href")),
-    categories.map((c) => c.path),
+    [...categories.map((c) => c.path), "/find-your-route", "/cost-of-study"],
   );
   assert.deepEqual(
     home.all(".nav-list > li > .nav-link").map((a) => a.textContent?.trim()),
@@ -149,7 +149,9 @@ test("enquiry form: six labelled fields, required flags, placeholder, options, P
   const options = all("#contact select option");
   assert.equal(options[0].textContent, "Select programme type");
   assert.ok(options[0].hasAttribute("disabled"));
-  assert.equal(options.length, 7);
+  // The six course cards and taught master's degrees.
+  assert.equal(options.length, 8);
+  assert.ok(options.some((o) => o.textContent === "Taught Masters"));
 });
 
 test("programme pages: hero, meta, four highlights, numbered list with every programme", () => {

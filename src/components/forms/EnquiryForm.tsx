@@ -1,4 +1,4 @@
-import { courseCards } from "../../../content/home";
+import { studyInterests } from "../../../content/home";
 import { site, mailto, whatsappLink } from "../../../content/site";
 import { enquiryEndpoint } from "../../config";
 import {
@@ -28,8 +28,8 @@ interface Props {
   errors?: FieldErrors;
 }
 
-/** The Study Interest choices: the course cards' titles. The server checks posts against them. */
-export const interestOptions = () => courseCards.map((c) => c.title);
+/** The Study Interest choices (content/home.ts). The server checks posts against them. */
+export const interestOptions = () => studyInterests;
 
 /**
  * An enquiry form that works as plain HTML (POST to the configured endpoint, or a pre-filled

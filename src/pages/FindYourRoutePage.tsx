@@ -1,0 +1,57 @@
+import { routeFinderCopy as copy } from "../../content/routeFinder";
+import { PageHero } from "../components/PageHero";
+import { Section } from "../components/Section";
+import { DecisionTable } from "../components/tools/DecisionTable";
+import { RouteCard } from "../components/tools/RouteCard";
+import { routeModel } from "../components/tools/routeModel";
+import { Island } from "../islands/Island";
+import { RouteFinder } from "../islands/RouteFinder";
+import { enquiryHref } from "../lib/routeFinder";
+import { fill } from "../lib/template";
+
+/** /find-your-route: the route finder, then its decision table and every route, readable as they are. */
+export function FindYourRoutePage() {
+  return (
+    <>
+      <PageHero eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
+      <div className="section tool-section" id="route-finder">
+        <div className="container">
+          <noscript>
+            <p className="tool-noscript">{copy.noScript}</p>
+          </noscript>
+          <Island
+            name="RouteFinder"
+            component={RouteFinder}
+            props={{ model: routeModel }}
+            hydrate="interaction"
+          />
+        </div>
+      </div>
+      <Section
+        id="decision-table"
+        title={copy.tableTitle}
+        intro={copy.tableIntro}
+        className="section-tint"
+      >
+        <DecisionTable model={routeModel} />
+      </Section>
+      <Section id="routes" title={copy.routesTitle} intro={copy.routesIntro}>
+        <div className="route-cards">
+          {routeModel.routes.map((route) => (
+            <RouteCard
+              key={route.id}
+              id={`route-${route.id}`}
+              route={route}
+              copy={copy}
+              enquiryHref={enquiryHref(
+                route.interest,
+                fill(copy.routeMessage, { route: route.name }),
+              )}
+              level="h3"
+            />
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}
