@@ -14,7 +14,7 @@ export interface Backoff {
   capMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, capMs: 20_000 };
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, capMs: 10_000 };
 
 /** An acknowledgement this late (mail was down or not configured) would mislead: it is skipped. */
 export const ACK_MAX_AGE_MS = 72 * 60 * 60 * 1000;
@@ -28,13 +28,14 @@ export function backoffMs(attempts: number, { baseMs, capMs }: Backoff, random =
 export type FailureKind = "outage" | "transient" | "permanent";
 
 /**
- * How a failed send is retried. No SMTP reply (refused, timed out, dropped) or refused
- * credentials: the mail server as a whole is unreachable. A 4xx reply: try this message again
- * later. A 5xx reply, or a message the client will not send: permanent, flagged for staff.
+ * How a failed send is retried. No SMTP reply (refused, timed out, dropped), refused
+ * credentials or 421 (the server is closing the channel): the mail server as a whole is
+ * unavailable. Another 4xx reply: try this message again later. A 5xx reply, or a message the
+ * client will not send: permanent, flagged for staff.
  */
 export function classify(error: unknown): FailureKind {
   const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
-  if (code === "EAUTH") return "outage";
+  if (code === "EAUTH" || responseCode === 421) return "outage";
   if (typeof responseCode === "number") return responseCode < 500 ? "transient" : "permanent";
   if (code === "EENVELOPE" || code === "EMESSAGE") return "permanent";
   return "outage";
@@ -173,7 +174,7 @@ export class DeliveryWorker {
     // During an outage one message probes at a time; the rest wait for it to get through.
     const limit = this.outage ? 1 : this.concurrency;
     if (!this.outage || this.outage.until <= now) {
-      for (const job of this.jobs.values()) {
+      for (const job of this.byPriority()) {
         if (this.inFlight.size >= limit) break;
         if (job.dueAt > now) continue;
         job.dueAt = Infinity; // taken
@@ -191,6 +192,12 @@ export class DeliveryWorker {
       this.timer = setTimeout(() => this.pump(), Math.max(0, next - Date.now()));
   }
 
+  /** Notifications before acknowledgements: under a burst the adviser hears first. */
+  private *byPriority() {
+    for (const job of this.jobs.values()) if (job.mail === "notify") yield job;
+    for (const job of this.jobs.values()) if (job.mail !== "notify") yield job;
+  }
+
   private async send(job: Job) {
     const key = mailKey(job.enquiry.id, job.mail);
     try {
@@ -202,7 +209,8 @@ export class DeliveryWorker {
         // Everything held back by the outage goes now.
         for (const other of this.jobs.values()) if (other.dueAt !== Infinity) other.dueAt = 0;
       }
-      await this.record(job.enquiry, job.mail, "sent", { reply });
+      // The record is written while the next send starts; stop() waits for the outbox to be idle.
+      void this.record(job.enquiry, job.mail, "sent", { reply });
     } catch (error) {
       const kind = classify(error);
       const reason = reasonOf(error);
