@@ -5,7 +5,7 @@
  * Reads the same ENQUIRY_DATA_FILE as the server.
  */
 import { dataFileFrom } from "../server/config";
-import { outboxFileFor, requeueFlagged } from "../server/outbox";
+import { requeueFlagged } from "../server/outbox";
 import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
 
 const LATEST = 20;
@@ -21,7 +21,7 @@ if (unknown.length || args.includes("--help")) {
 const dataFile = dataFileFrom(process.env);
 
 if (args.includes("--retry")) {
-  const requeued = await requeueFlagged(outboxFileFor(dataFile));
+  const requeued = await requeueFlagged(dataFile);
   console.log(
     requeued.length
       ? `Re-queued ${requeued.length} flagged e-mail(s): ${requeued.map((r) => `${r.id}/${r.mail}`).join(", ")}`

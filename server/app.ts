@@ -12,7 +12,7 @@ import { enquiryHandler } from "./enquiry";
 import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
-import { Outbox, outboxFileFor } from "./outbox";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "./outbox";
 import { ENQUIRY_PATH } from "./paths";
 import { readPageAssets } from "./pages";
 import { RateLimiter } from "./rateLimit";
@@ -35,7 +35,7 @@ export interface AppOptions {
   rateLimit?: RateLimit | null;
   trustProxy?: boolean;
   backoff?: Backoff;
-  /** How often the outbox is read for re-queued mail. */
+  /** How often the staff's re-queue file is read. */
   pollMs?: number;
 }
 
@@ -128,6 +128,7 @@ function startDelivery(options: AppOptions) {
   };
   const worker = new DeliveryWorker({
     outbox: new Outbox(outboxFileFor(options.dataFile)),
+    requeue: new RequeueReader(requeueFileFor(options.dataFile)),
     mailer,
     compose: (enquiry, mail) => composeMail(enquiry, mail, settings),
     ack: options.ack ?? true,

@@ -1,6 +1,13 @@
 import type { Message } from "./mail";
 import type { Mailer } from "./mailer";
-import { mailKey, type DeliveryRecord, type MailKind, type Outbox } from "./outbox";
+import {
+  mailKey,
+  requeueApplies,
+  type DeliveryRecord,
+  type MailKind,
+  type Outbox,
+  type RequeueReader,
+} from "./outbox";
 import type { Enquiry } from "./store";
 
 export interface Backoff {
@@ -53,6 +60,8 @@ interface Job {
 
 export interface WorkerOptions {
   outbox: Outbox;
+  /** Staff's requests to send flagged e-mails again. */
+  requeue: RequeueReader;
   mailer: Mailer;
   compose: (enquiry: Enquiry, mail: MailKind) => Message;
   /** Send the student an acknowledgement. */
@@ -60,7 +69,7 @@ export interface WorkerOptions {
   backoff?: Backoff;
   /** Sends under way at once. */
   concurrency?: number;
-  /** How often the outbox is read for mail that staff re-queued. */
+  /** How often the re-queue file is read. */
   pollMs?: number;
   log?: (line: string) => void;
 }
@@ -108,7 +117,8 @@ export class DeliveryWorker {
     }
     await Promise.all(skips);
     if (this.jobs.size) this.log(`Delivery: ${this.jobs.size} e-mails pending from before`);
-    this.poller = setInterval(() => void this.pollRequeued(), this.options.pollMs ?? 2000);
+    await this.readRequeued();
+    this.poller = setInterval(() => void this.readRequeued(), this.options.pollMs ?? 2000);
     this.poller.unref();
     this.started = true;
     this.pump();
@@ -151,18 +161,25 @@ export class DeliveryWorker {
     if (!this.jobs.has(key)) this.jobs.set(key, { enquiry, mail, attempts, dueAt });
   }
 
-  private async pollRequeued() {
+  /** Flagged e-mails staff asked to send again (`npm run enquiries -- --retry`). */
+  private async readRequeued() {
     if (this.stopping) return;
-    const requeued = await this.options.outbox.poll().catch((error: unknown) => {
-      this.log(`Delivery: could not read ${this.options.outbox.file}: ${reasonOf(error)}`);
+    const asked = await this.options.requeue.read().catch((error: unknown) => {
+      this.log(`Delivery: could not read ${this.options.requeue.file}: ${reasonOf(error)}`);
       return [];
     });
-    for (const record of requeued) {
-      const enquiry = this.enquiries.get(record.id);
-      if (enquiry && (record.mail === "notify" || this.options.ack))
-        this.add(enquiry, record.mail, 0, Date.now());
+    let added = 0;
+    for (const requeue of asked) {
+      const enquiry = this.enquiries.get(requeue.id);
+      if (!enquiry || (requeue.mail === "ack" && !this.options.ack)) continue;
+      if (!requeueApplies(this.options.outbox.get(requeue.id, requeue.mail), requeue)) continue;
+      this.add(enquiry, requeue.mail, 0, Date.now());
+      added += 1;
     }
-    if (requeued.length) this.pump();
+    if (added) {
+      this.log(`Delivery: ${added} flagged e-mails re-queued by staff`);
+      this.pump();
+    }
   }
 
   /** Start every send that is due and allowed; set a timer for the next one. */

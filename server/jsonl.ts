@@ -3,7 +3,8 @@ import { mkdir, open, rename, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
 interface Pending {
-  line: string;
+  /** A line to append, or the records to replace the whole file with. */
+  line: string | (() => object[]);
   done: (error?: unknown) => void;
 }
 
@@ -19,8 +20,19 @@ export class DurableLog {
 
   /** Resolves once the record's line is on disk. */
   append(record: object): Promise<void> {
-    const line = `${JSON.stringify(record)}\n`;
-    return new Promise((resolve, reject) => {
+    return this.enqueue(`${JSON.stringify(record)}\n`);
+  }
+
+  /**
+   * Replace the file with the records `latest()` gives when the writer gets to it: lines
+   * queued before are written first, lines queued after go to the new file.
+   */
+  replace(latest: () => object[]): Promise<void> {
+    return this.enqueue(latest);
+  }
+
+  private enqueue(line: Pending["line"]) {
+    return new Promise<void>((resolve, reject) => {
       this.queue.push({ line, done: (error) => (error ? reject(error) : resolve()) });
       this.writing ??= this.drain();
     });
@@ -34,10 +46,22 @@ export class DurableLog {
   private async drain() {
     try {
       while (this.queue.length) {
+        const [first] = this.queue;
+        if (typeof first.line === "function") {
+          this.queue.shift();
+          try {
+            await rewriteLog(this.file, first.line());
+            first.done();
+          } catch (error) {
+            first.done(error);
+          }
+          continue;
+        }
         // Whatever queued up while the last batch was syncing goes in one write and one sync.
-        const batch = this.queue.splice(0);
+        const end = this.queue.findIndex((p) => typeof p.line !== "string");
+        const batch = this.queue.splice(0, end < 0 ? this.queue.length : end);
         try {
-          await appendText(this.file, batch.map((p) => p.line).join(""));
+          await appendText(this.file, batch.map((p) => p.line as string).join(""));
           for (const p of batch) p.done();
         } catch (error) {
           for (const p of batch) p.done(error);
@@ -66,7 +90,7 @@ async function appendText(file: string, text: string) {
 }
 
 /** Replace the file's content with these records in one step: a crash leaves the old or the new. */
-export async function rewriteLog(file: string, records: object[]) {
+async function rewriteLog(file: string, records: object[]) {
   const temp = `${file}.tmp`;
   await mkdir(dirname(file), { recursive: true });
   const handle = await open(temp, "w", 0o600);

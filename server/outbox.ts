@@ -1,5 +1,5 @@
 import { open, stat } from "node:fs/promises";
-import { DurableLog, readJsonLines, rewriteLog } from "./jsonl";
+import { DurableLog, readJsonLines } from "./jsonl";
 
 /** The two e-mails each enquiry becomes: the agency's notification and the student's acknowledgement. */
 export type MailKind = "notify" | "ack";
@@ -37,19 +37,30 @@ const isRecord = (r: Record<string, unknown>): r is DeliveryRecord & Record<stri
   typeof r.state === "string" &&
   typeof r.at === "string";
 
+/** Compact once the file holds this many lines more than one per e-mail. */
+const COMPACT_SLACK = 2000;
+
 /**
- * Delivery state, beside the enquiry store: an append-only, fsynced JSON-lines file. The latest
- * record of each e-mail is its state; compact() keeps only those.
+ * Delivery state, beside the enquiry store: an append-only, fsynced JSON-lines file that only
+ * the server writes. The latest record of each e-mail is its state; compaction keeps only
+ * those, at start and whenever retries (an outage, a mail server answering 4xx) have added
+ * COMPACT_SLACK lines beyond them.
  */
 export class Outbox {
   private readonly log: DurableLog;
   private readonly latest = new Map<string, DeliveryRecord>();
-  /** How far poll() has read. */
-  private offset = 0;
+  private lines = 0;
+  private compacting: Promise<void> | null = null;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly logLine: (line: string) => void = (line) => console.error(line),
+  ) {
     this.log = new DurableLog(file);
-    for (const record of readOutbox(file)) this.latest.set(mailKey(record.id, record.mail), record);
+    for (const record of readOutbox(file)) {
+      this.latest.set(mailKey(record.id, record.mail), record);
+      this.lines += 1;
+    }
   }
 
   /** The latest record of one e-mail, or undefined when nothing has happened to it yet. */
@@ -60,52 +71,35 @@ export class Outbox {
   /** Resolves once the record is on disk. */
   async record(record: DeliveryRecord) {
     this.latest.set(mailKey(record.id, record.mail), record);
+    this.lines += 1;
+    this.compactIfLong();
     await this.log.append(record);
   }
 
-  /** Rewrite the file with one line per e-mail (retries during an outage add a line each). */
+  private compactIfLong() {
+    if (this.compacting || this.lines <= this.latest.size + COMPACT_SLACK) return;
+    this.compacting = this.compact()
+      .catch((error: unknown) => this.logLine(`Outbox: could not compact ${this.file}: ${error}`))
+      .finally(() => {
+        this.compacting = null;
+        this.compactIfLong();
+      });
+  }
+
+  /** Rewrite the file with one line per e-mail; records queued meanwhile follow in the new file. */
   async compact() {
+    const counted = this.lines;
+    await this.log.replace(() => {
+      // Lines recorded since this was asked for are still to be appended to the new file.
+      this.lines = this.latest.size + (this.lines - counted);
+      return [...this.latest.values()];
+    });
+  }
+
+  /** Resolves when every record so far is on disk. */
+  async idle() {
+    while (this.compacting) await this.compacting;
     await this.log.idle();
-    await rewriteLog(this.file, [...this.latest.values()]);
-    this.offset = (await stat(this.file)).size;
-  }
-
-  /**
-   * Records appended to the file by another process (`npm run enquiries -- --retry`) since the
-   * last call. Only "pending" records come from outside; this process's own are skipped.
-   */
-  async poll(): Promise<DeliveryRecord[]> {
-    const size = await stat(this.file).then(
-      (s) => s.size,
-      () => 0,
-    );
-    if (size <= this.offset) return [];
-    const handle = await open(this.file, "r");
-    try {
-      const buffer = Buffer.alloc(size - this.offset);
-      await handle.read(buffer, 0, buffer.length, this.offset);
-      const end = buffer.lastIndexOf(0x0a) + 1;
-      this.offset += end;
-      const found: DeliveryRecord[] = [];
-      for (const line of buffer.subarray(0, end).toString("utf8").split("\n")) {
-        try {
-          const record = JSON.parse(line) as Record<string, unknown>;
-          if (isRecord(record) && record.state === "pending") {
-            this.latest.set(mailKey(record.id, record.mail), record);
-            found.push(record);
-          }
-        } catch {
-          // an empty or partial line
-        }
-      }
-      return found;
-    } finally {
-      await handle.close();
-    }
-  }
-
-  idle() {
-    return this.log.idle();
   }
 }
 
@@ -118,22 +112,91 @@ export function readOutbox(file: string): DeliveryRecord[] {
 export const outboxFileFor = (dataFile: string) =>
   `${dataFile.replace(/\.jsonl$/, "")}.outbox.jsonl`;
 
-/** Queue flagged e-mails again (the staff tool): appends a pending record for each. */
-export async function requeueFlagged(file: string, now = new Date()) {
+/**
+ * Staff's requests to send flagged e-mails again, beside the outbox: appended by
+ * `npm run enquiries -- --retry`, only read by the server (so the outbox keeps one writer).
+ */
+export const requeueFileFor = (dataFile: string) =>
+  `${dataFile.replace(/\.jsonl$/, "")}.requeue.jsonl`;
+
+/** One e-mail staff asked to send again, and when. */
+export interface Requeue {
+  id: string;
+  mail: MailKind;
+  at: string;
+}
+
+const isRequeue = (r: Record<string, unknown>): r is Requeue & Record<string, unknown> =>
+  typeof r.id === "string" && (r.mail === "notify" || r.mail === "ack") && typeof r.at === "string";
+
+/** A re-queue applies to an e-mail still flagged from before it was asked for. */
+export const requeueApplies = (last: DeliveryRecord | undefined, requeue: Requeue) =>
+  last?.state === "flagged" && Date.parse(last.at) <= Date.parse(requeue.at);
+
+/** Every whole re-queue request of a store, oldest first. */
+export const readRequeues = (dataFile: string): Requeue[] =>
+  readJsonLines(requeueFileFor(dataFile)).filter(isRequeue);
+
+/**
+ * The latest record of each e-mail of a store, as the staff tool sees it: a flagged e-mail
+ * that staff re-queued since shows as pending.
+ */
+export function latestRecords(dataFile: string) {
   const latest = new Map<string, DeliveryRecord>();
-  for (const record of readOutbox(file)) latest.set(mailKey(record.id, record.mail), record);
-  const flagged = [...latest.values()].filter((r) => r.state === "flagged");
-  const log = new DurableLog(file);
+  for (const record of readOutbox(outboxFileFor(dataFile)))
+    latest.set(mailKey(record.id, record.mail), record);
+  for (const requeue of readRequeues(dataFile)) {
+    const key = mailKey(requeue.id, requeue.mail);
+    if (requeueApplies(latest.get(key), requeue))
+      latest.set(key, { ...requeue, state: "pending", reason: "re-queued by staff" });
+  }
+  return latest;
+}
+
+/** Ask for every flagged e-mail to be sent again (the staff tool); returns those asked for. */
+export async function requeueFlagged(dataFile: string, now = new Date()) {
+  const flagged = [...latestRecords(dataFile).values()].filter((r) => r.state === "flagged");
+  const log = new DurableLog(requeueFileFor(dataFile));
   await Promise.all(
     flagged.map((r) =>
-      log.append({
-        id: r.id,
-        mail: r.mail,
-        state: "pending",
-        at: now.toISOString(),
-        reason: "re-queued by staff",
-      } satisfies DeliveryRecord),
+      log.append({ id: r.id, mail: r.mail, at: now.toISOString() } satisfies Requeue),
     ),
   );
   return flagged;
+}
+
+/** Reads the re-queue file from where it last stopped (from the start after a restart). */
+export class RequeueReader {
+  private offset = 0;
+
+  constructor(readonly file: string) {}
+
+  /** Re-queues appended since the last call. */
+  async read(): Promise<Requeue[]> {
+    const size = await stat(this.file).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (size < this.offset) this.offset = 0; // the file was emptied or replaced
+    if (size === this.offset) return [];
+    const handle = await open(this.file, "r");
+    try {
+      const buffer = Buffer.alloc(size - this.offset);
+      await handle.read(buffer, 0, buffer.length, this.offset);
+      const end = buffer.lastIndexOf(0x0a) + 1;
+      this.offset += end;
+      const found: Requeue[] = [];
+      for (const line of buffer.subarray(0, end).toString("utf8").split("\n")) {
+        try {
+          const record = JSON.parse(line) as Record<string, unknown>;
+          if (record && isRequeue(record)) found.push(record);
+        } catch {
+          // an empty or partial line
+        }
+      }
+      return found;
+    } finally {
+      await handle.close();
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { fieldsFor, formKinds } from "../src/lib/enquiry";
-import { mailKinds, readOutbox, outboxFileFor, type DeliveryRecord, type MailKind } from "./outbox";
+import { latestRecords, mailKinds, type DeliveryRecord, type MailKind } from "./outbox";
 import { readEnquiries, type Enquiry } from "./store";
 
 /** An enquiry with the latest delivery record of each of its e-mails (none yet: pending). */
@@ -12,7 +12,7 @@ export interface ReportRow {
 export function readReport(dataFile: string): ReportRow[] {
   const rows = new Map<string, ReportRow>();
   for (const enquiry of readEnquiries(dataFile)) rows.set(enquiry.id, { enquiry, delivery: {} });
-  for (const record of readOutbox(outboxFileFor(dataFile))) {
+  for (const record of latestRecords(dataFile).values()) {
     const row = rows.get(record.id);
     if (row) row.delivery[record.mail] = record;
   }
