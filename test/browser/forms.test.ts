@@ -433,6 +433,29 @@ test("rate limit: the real server's 429 is explained beside retry / WhatsApp / e
   }
 });
 
+test("control characters: the field says so before sending; the message keeps line breaks and tabs", async () => {
+  const { context, page } = await open("/contact");
+  try {
+    const before = stored().length;
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+    await fillEnquiry(page, "contact-form", { ...ada, fullName: "Ada\u0007Lovelace" });
+    await page.click("#contact-form button[type=submit]");
+    assert.equal(
+      await page.textContent("#contact-form-fullName-error"),
+      "Error: Please remove the invisible control characters from your full name.",
+    );
+    assert.deepEqual(posts, []);
+    await page.fill("#contact-form-fullName", ada.fullName);
+    await page.fill("#contact-form-message", "Line one\n\tindented");
+    await page.click("#contact-form button[type=submit]");
+    await page.locator(".toast.is-open[data-tone=success]").waitFor();
+    assert.equal((await waitForRecords(before + 1)).at(-1).message, "Line one\n\tindented");
+  } finally {
+    await context.close();
+  }
+});
+
 test("a request that hangs is given up after 15 s, and the visitor told", async () => {
   const { context, page } = await open("/about", { clock: true });
   try {

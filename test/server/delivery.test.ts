@@ -273,6 +273,19 @@ test("a 550 permanent reply is flagged, not retried; staff see it and --retry se
     assert.match(retry.stdout, /Re-queued 1 flagged/);
     await quiet(() => smtp.waitFor(2, 10_000));
     assert.ok(smtp.received.some((m) => m.messageId.includes(`${id}.ack@`)));
+    const after = await outboxWhen(
+      dataFile,
+      (all) => all.filter((r) => r.mail === "ack"),
+      (acks) => acks.at(-1)?.state === "sent",
+    );
+    assert.equal(after.at(-1)?.state, "sent");
+
+    const { stdout: csv } = await run("--csv");
+    const [header, row, end] = csv.split("\r\n");
+    assert.ok(header.startsWith("\uFEFFid,receivedAt,form,fullName,email,phone,country,"));
+    assert.match(row, new RegExp(`^${id},`));
+    assert.match(row, /,sent: 250 [^,]*,sent: 250 [^,]*$/);
+    assert.equal(end, "");
   } finally {
     await quiet(() => server.close());
     await smtp.close();
