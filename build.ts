@@ -102,7 +102,7 @@ async function build() {
     writeFileSync(file, inlineCriticalCss(html, css, critical));
   }
   writeSiteFiles([...styleHashes]);
-  await compressAll(dist);
+  compressAll(dist);
   printReport(
     dist,
     pages.map((p) => outputFile(p.route.path)),

@@ -14,6 +14,8 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { createApp } from "../server/app";
 import { routes, notFoundRoute } from "../src/routes";
+import { chromiumPath } from "./chromium";
+import type { Result } from "lighthouse";
 
 /** The goal, beside the floor in the same run. */
 const GOAL = { fcpRatio: 1.15, lcpRatio: 1.25, tbt: 50, cls: 0, perf: 100 };
@@ -74,15 +76,13 @@ async function lighthouse(path: string): Promise<Sample> {
     ],
     {
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+      env: { ...process.env, CHROME_PATH: await chromiumPath() },
     },
   );
-  const lhr = JSON.parse(stdout);
-  const score = (c: string) => Math.round(lhr.categories[c].score * 100);
-  const value = (a: string) => lhr.audits[a].numericValue as number;
-  const audits = Object.values(
-    lhr.audits as Record<string, { score: number | null; scoreDisplayMode: string; id: string }>,
-  );
+  const lhr = JSON.parse(stdout) as Result;
+  const score = (c: string) => Math.round((lhr.categories[c].score ?? 0) * 100);
+  const value = (a: string) => lhr.audits[a].numericValue ?? NaN;
+  const audits = Object.values(lhr.audits);
   return {
     perf: score("performance"),
     a11y: score("accessibility"),

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Every check, in the order a failure is cheapest to read: format, types, unit, build, browser.
+# Every check, in the order a failure is cheapest to read: format, types, lint, build, HTML, tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npx prettier --check .
 npx tsc --noEmit
+npx eslint --max-warnings 0 .
 # The browser tests run against this build, served by the same server `npm start` runs.
 ENQUIRY_ENDPOINT=/api/enquiry npx tsx build.ts
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.

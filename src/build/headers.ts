@@ -95,5 +95,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
   const matches = (pattern: string) =>
     pattern.endsWith("*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
-  return Object.assign({}, ...rules.filter((r) => matches(r.pattern)).map((r) => r.headers));
+  return Object.fromEntries(
+    rules.filter((r) => matches(r.pattern)).flatMap((r) => Object.entries(r.headers)),
+  );
 }

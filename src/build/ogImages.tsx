@@ -68,7 +68,7 @@ function Card({ title, artwork, host, art }: OgCard & { art: string }) {
         }}
       >
         <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-          <img src={dataUri(brandMarkSvg({ px: 64 }))} width={64} height={64} />
+          <img src={dataUri(brandMarkSvg({ px: 64 }))} alt="" width={64} height={64} />
           <span style={{ fontSize: 34, fontWeight: 700 }}>{site.name}</span>
         </div>
         <div
@@ -100,7 +100,7 @@ function Card({ title, artwork, host, art }: OgCard & { art: string }) {
           marginBottom: 40,
         }}
       >
-        <img src={art} width={artWidth} height={artHeight} style={{ borderRadius: 28 }} />
+        <img src={art} alt="" width={artWidth} height={artHeight} style={{ borderRadius: 28 }} />
       </div>
     </div>
   );

@@ -12,7 +12,7 @@ function files(dir: string): string[] {
 }
 
 /** Write .gz and .br beside every text file, so the server sends them pre-compressed. */
-export async function compressAll(dist: string) {
+export function compressAll(dist: string) {
   for (const file of files(dist).filter((f) => COMPRESSIBLE.test(f))) {
     const data = readFileSync(file);
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));

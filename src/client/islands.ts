@@ -18,7 +18,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ChunkLoadError(what, "timeout")), CHUNK_TIMEOUT_MS);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer)) as Promise<T>;
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 const loadChunk = <T>(what: string, load: () => Promise<T>) =>

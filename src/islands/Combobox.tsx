@@ -93,6 +93,7 @@ export function Combobox(props: Props) {
       >
         {open &&
           options?.map((option, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- APG combobox: the keys act on the input (aria-activedescendant), the click is the pointer's way
             <li
               key={option.id}
               id={optionId(i)}

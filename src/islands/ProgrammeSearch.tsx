@@ -52,7 +52,10 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
     item.focus({ preventScroll: true });
   };
 
-  let number = 0;
+  // The list numbers run on across groups: each group starts after the ones before it.
+  const starts = groups.map(
+    (_, i) => 1 + groups.slice(0, i).reduce((n, g) => n + g.programs.length, 0),
+  );
   return (
     <div className="programme-search">
       <Combobox
@@ -66,9 +69,8 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
         emptyMessage={emptyMessage}
       />
       <div className="programme-list">
-        {groups.map((group) => {
-          const start = number + 1;
-          number += group.programs.length;
+        {groups.map((group, i) => {
+          const start = starts[i];
           return (
             <div className="programme-group" key={group.name || "all"}>
               {group.name && <h3 className="programme-group-title">{group.name}</h3>}

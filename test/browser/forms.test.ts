@@ -12,7 +12,7 @@ const stored = () =>
     ? readFileSync(t.server.dataFile, "utf8")
         .split("\n")
         .filter(Boolean)
-        .map((line) => JSON.parse(line))
+        .map((line) => JSON.parse(line) as Record<string, string>)
     : [];
 
 const ada = {
@@ -232,7 +232,7 @@ test("JavaScript submit: Sending... once, toast, stored, form reset, draft clear
     assert.equal(await button.textContent(), "Send enquiry");
     const records = await waitForRecords(before + 1);
     assert.equal(records.length, before + 1);
-    assert.equal(records.at(-1).message, ada.message);
+    assert.equal(records.at(-1)?.message, ada.message);
     assert.deepEqual(Object.values(await values(page, "enquiry-form")).filter(Boolean), []);
     assert.equal(
       await page.evaluate(() => localStorage.getItem("eastgate:draft:enquiry-form")),
@@ -642,9 +642,9 @@ test("keyboard only: both forms, from a bad submit to a sent enquiry", async () 
     await page.keyboard.press("Enter");
     await page.locator(".toast.is-open[data-tone=success]").waitFor();
     const record = (await waitForRecords(before + 1)).at(-1);
-    assert.equal(record.fullName, "Alan Turing");
-    assert.equal(record.interest, "Foundation Courses");
-    assert.equal(record.message, "Keyboard only.");
+    assert.equal(record?.fullName, "Alan Turing");
+    assert.equal(record?.interest, "Foundation Courses");
+    assert.equal(record?.message, "Keyboard only.");
 
     // The toast's close button is reachable and closes it; Escape does too.
     await tabTo(page, ".toast-close");
@@ -662,7 +662,7 @@ test("keyboard only: both forms, from a bad submit to a sent enquiry", async () 
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.locator(".toast.is-open[data-tone=success]").waitFor();
-    assert.equal((await waitForRecords(before + 2)).at(-1).name, "Katherine Johnson");
+    assert.equal((await waitForRecords(before + 2)).at(-1)?.name, "Katherine Johnson");
   } finally {
     await context.close();
   }

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { before, after } from "node:test";
 import { chromium, type Browser } from "playwright-core";
 import { createApp, type AppOptions } from "../../server/app";
+import { chromiumPath } from "../../scripts/chromium";
 
 const root = resolve(import.meta.dirname, "../..");
 export const dist = resolve(root, "dist");
@@ -25,12 +26,12 @@ export async function buildSite(env: Record<string, string> = {}) {
   return { dist: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
+/** The system's or the npm-packaged Chromium (scripts/chromium.ts); flags keep it off the network. */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const tmp = mkdtempSync(join(tmpdir(), "eg-chromium-"));
   process.env.TMPDIR = tmp;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: await chromiumPath(),
     headless: true,
     args: [
       "--no-sandbox",

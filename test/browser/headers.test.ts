@@ -111,7 +111,7 @@ test("Chromium reports no CSP or policy problem on any page, and reads the manif
       data?: string;
     };
     assert.deepEqual(errors, [], `${path}: manifest errors`);
-    assert.equal(JSON.parse(data ?? "{}").short_name, "Eastgate");
+    assert.equal((JSON.parse(data ?? "{}") as { short_name?: string }).short_name, "Eastgate");
   }
   // The map facade: the one frame the policy allows is only requested on a click (offline
   // here), so load it and check that the policy let the frame through.

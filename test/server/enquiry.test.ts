@@ -79,9 +79,18 @@ function post(
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const JSON_ACCEPT = { ...FORM, Accept: "application/json" };
+/** The endpoint's JSON reply. */
+interface JsonReply {
+  ok: boolean;
+  id?: string;
+  errors?: Record<string, string>;
+}
+/** One stored enquiry: every field is a string. */
+type StoredEnquiry = Record<string, string>;
+
 const postJson = async (fields: Record<string, string>) => {
   const reply = await post(form(fields), JSON_ACCEPT);
-  return { status: reply.status, data: JSON.parse(reply.text) };
+  return { status: reply.status, data: JSON.parse(reply.text) as JsonReply };
 };
 
 const stored = () =>
@@ -89,7 +98,7 @@ const stored = () =>
     ? readFileSync(dataFile, "utf8")
         .split("\n")
         .filter(Boolean)
-        .map((line) => JSON.parse(line))
+        .map((line) => JSON.parse(line) as StoredEnquiry)
     : [];
 
 /** Runs `fn` and returns the records it added to the data file. */
@@ -106,7 +115,7 @@ test("a valid enquiry (JSON asked for): 200 {ok, id}, stored whole with id and t
   });
   assert.equal(reply?.status, 200);
   assert.equal(reply?.data.ok, true);
-  assert.match(reply?.data.id, /^[0-9a-f-]{36}$/);
+  assert.match(reply?.data.id ?? "", /^[0-9a-f-]{36}$/);
   assert.equal(records.length, 1);
   const [record] = records;
   assert.equal(record.id, reply?.data.id, "the posted id does not override ours");
@@ -130,7 +139,7 @@ test("a consultation request, and a JSON body, are accepted too", async () => {
       "Content-Type": "application/json; charset=utf-8",
     });
     assert.equal(reply.status, 200);
-    assert.equal(JSON.parse(reply.text).ok, true, "a JSON body gets a JSON reply");
+    assert.equal((JSON.parse(reply.text) as JsonReply).ok, true, "a JSON body gets a JSON reply");
   });
   assert.deepEqual(
     records.map((r) => [r.form, r.name]),
@@ -149,15 +158,15 @@ test("a plain form post: 200 thank-you page on the site's layout, stored", async
   assert.equal(reply?.status, 200);
   assert.match(String(reply?.headers["content-type"]), /^text\/html/);
   assert.equal(reply?.headers["cache-control"], "no-store");
-  assert.match(reply!.text, /^<!DOCTYPE html>/);
-  assert.match(reply!.text, /<h1>Thank you, Ada!<\/h1>/);
-  assert.match(reply!.text, /within one business day/);
-  assert.match(reply!.text, /<link rel="stylesheet" href="\/assets\/main-T.css"/);
+  assert.match(reply.text, /^<!DOCTYPE html>/);
+  assert.match(reply.text, /<h1>Thank you, Ada!<\/h1>/);
+  assert.match(reply.text, /within one business day/);
+  assert.match(reply.text, /<link rel="stylesheet" href="\/assets\/main-T.css"/);
   assert.match(
-    reply!.text,
+    reply.text,
     /<script type="module" src="\/assets\/page-site-T.js"><\/script><\/body>/,
   );
-  assert.match(reply!.text, /<meta name="robots" content="noindex"/);
+  assert.match(reply.text, /<meta name="robots" content="noindex"/);
   assert.equal(records.length, 1);
 });
 
@@ -234,7 +243,7 @@ test("each field's bad inputs: 400 with that field's message only, nothing store
         { ok: false, errors: { [field]: messageFor(field, value, kind) } },
         label,
       );
-      seen.push(`${label} -> ${status} ${data.errors[field]}`);
+      seen.push(`${label} -> ${status} ${data.errors?.[field]}`);
     }
   });
   assert.equal(records.length, 0);
@@ -309,7 +318,7 @@ test("honeypot filled: answered exactly like a success, nothing stored", async (
     const { status, data } = await postJson({ ...good, website: "http://spam.example" });
     assert.equal(status, 200);
     assert.equal(data.ok, true);
-    assert.match(data.id, /^[0-9a-f-]{36}$/);
+    assert.match(data.id ?? "", /^[0-9a-f-]{36}$/);
     const page = await post(form({ ...good, website: "x" }), FORM);
     assert.equal(page.status, 200);
     assert.match(page.text, /Thank you, Ada!/);
@@ -331,7 +340,7 @@ test("200 concurrent valid posts: exactly 200 whole, well-formed lines", async (
   assert.ok(text.endsWith("\n"));
   const lines = text.split("\n").slice(0, -1);
   assert.equal(lines.length, 200);
-  const records = lines.map((line) => JSON.parse(line));
+  const records = lines.map((line) => JSON.parse(line) as StoredEnquiry);
   assert.deepEqual(
     records.map((r) => r.fullName).sort(),
     Array.from({ length: 200 }, (_, i) => `Student ${i}`).sort(),
@@ -354,7 +363,7 @@ test("a line cut short by a crash does not swallow the next enquiry", async () =
   const lines = readFileSync(dataFile, "utf8").split("\n");
   assert.equal(lines.at(-1), "");
   assert.equal(lines.at(-3), '{"id":"cut-sh');
-  assert.equal(JSON.parse(lines.at(-2)!).fullName, "After Crash");
+  assert.equal((JSON.parse(lines.at(-2)!) as StoredEnquiry).fullName, "After Crash");
 });
 
 test("storage failure: 500, the visitor is told and can send it another way", async () => {

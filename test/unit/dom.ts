@@ -24,8 +24,7 @@ export function installDom() {
     "matchMedia",
   ]) {
     const value = (window as unknown as Record<string, unknown>)[key];
-    g[key] =
-      typeof value === "function" && /^[a-z]/.test(key) ? (value as Function).bind(window) : value;
+    g[key] = typeof value === "function" && /^[a-z]/.test(key) ? value.bind(window) : value;
   }
   g.IS_REACT_ACT_ENVIRONMENT = true;
   return window;

@@ -31,7 +31,7 @@ async function hydrate<P extends object>(Component: (p: P) => React.ReactNode, p
   document.body.appendChild(root);
   const recoverable: unknown[] = [];
   await act(async () => {
-    hydrateRoot(root as unknown as Element, createElement(Component, props), {
+    hydrateRoot(root, createElement(Component, props), {
       onRecoverableError: (e) => recoverable.push(e),
     });
   });
@@ -49,7 +49,10 @@ const type = async (input: Element | null, text: string) => {
   assert.ok(input);
   const el = input as unknown as HTMLInputElement;
   // React tracks the value property; the prototype's setter changes it the way typing does.
-  const setValue = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, "value")?.set;
+  const { set: setValue } = Object.getOwnPropertyDescriptor(
+    window.HTMLInputElement.prototype,
+    "value",
+  ) as { set?: (this: HTMLInputElement, value: string) => void };
   await act(async () => {
     setValue?.call(el, text);
     el.dispatchEvent(new window.Event("input", { bubbles: true }) as unknown as Event);
@@ -84,10 +87,10 @@ test("programme search: matches, empty message, highlight for 1.6 s", async () =
   );
   await type(input, first);
   const scrolled = mock.fn();
-  window.scrollTo = scrolled as unknown as typeof window.scrollTo;
+  window.scrollTo = scrolled;
   await key(input, "ArrowDown");
   await key(input, "Enter");
-  assert.equal((input as unknown as HTMLInputElement).value, "", "choosing clears the text");
+  assert.equal(input.value, "", "choosing clears the text");
   const item = root.querySelector(".programme.is-highlighted");
   assert.equal(item?.textContent, first);
   assert.equal(scrolled.mock.callCount(), 1);

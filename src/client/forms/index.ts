@@ -210,7 +210,8 @@ function enhance(form: HTMLFormElement) {
     },
   };
 
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => void send(event));
+  async function send(event: SubmitEvent) {
     event.preventDefault();
     if (sending) return;
     hideFailure(failure);
@@ -248,7 +249,7 @@ function enhance(form: HTMLFormElement) {
         tone: "error",
       });
     }
-  });
+  }
 
   function sendByEmail(action: string) {
     const address = decodeURIComponent(action.slice("mailto:".length).split("?")[0]);

@@ -18,6 +18,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
       aria-label="Featured"
       data-hero={intervalMs}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1) */}
       <div className="hero-track" id="hero-slides" aria-live="off" tabIndex={0}>
         {slides.map((slide, i) => (
           <div
