@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { categories } from "./content/programmes";
 import { mapLocations } from "./content/home";
+import { destinations } from "./content/destinations";
 import { routes, notFoundRoute } from "./src/routes";
 import { contentModules } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
@@ -14,6 +15,7 @@ import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
 import { criticalCss, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
+import { writeFlags } from "./src/build/flags";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl } from "./src/config";
 
@@ -74,12 +76,16 @@ async function build() {
 
   const { css, font } = await bundleCss(dist);
   const worldMap = writeHashed("world-map", "svg", renderWorldMap(mapLocations));
+  const flags = writeFlags(
+    dist,
+    [...destinations, ...mapLocations].map((c) => c.countryCode),
+  );
   const [cards] = await Promise.all([writeSocialCards(), writeIcons(dist)]);
   const pages = [...routes, notFoundRoute].map((route) =>
     // The 404 page is not shared on its own: it carries the home page's card.
     renderRoute(
       route,
-      { css, font, worldMap },
+      { css, font, worldMap, flags },
       cards.get(routeName(route.path)) ?? cards.get("home")!,
     ),
   );

@@ -118,14 +118,14 @@ export const network: { title: string; intro: string; blocks: NetworkBlock[] } =
 
 /** Pins on the world map, in display order. */
 export const mapLocations: MapLocation[] = [
-  { name: "Canada", flag: "🇨🇦", coordinates: [-79.38, 43.65] },
-  { name: "United States", flag: "🇺🇸", coordinates: [-74.01, 40.71] },
-  { name: "United Kingdom", flag: "🇬🇧", coordinates: [-0.13, 51.51] },
-  { name: "Spain", flag: "🇪🇸", coordinates: [-3.7, 40.42] },
-  { name: "United Arab Emirates", flag: "🇦🇪", coordinates: [55.27, 25.2] },
-  { name: "Singapore", flag: "🇸🇬", coordinates: [103.82, 1.35] },
-  { name: "Malaysia", flag: "🇲🇾", coordinates: [101.69, 3.14] },
-  { name: "Australia", flag: "🇦🇺", coordinates: [151.21, -33.87] },
+  { name: "Canada", countryCode: "CA", coordinates: [-79.38, 43.65] },
+  { name: "United States", countryCode: "US", coordinates: [-74.01, 40.71] },
+  { name: "United Kingdom", countryCode: "GB", coordinates: [-0.13, 51.51] },
+  { name: "Spain", countryCode: "ES", coordinates: [-3.7, 40.42] },
+  { name: "United Arab Emirates", countryCode: "AE", coordinates: [55.27, 25.2] },
+  { name: "Singapore", countryCode: "SG", coordinates: [103.82, 1.35] },
+  { name: "Malaysia", countryCode: "MY", coordinates: [101.69, 3.14] },
+  { name: "Australia", countryCode: "AU", coordinates: [151.21, -33.87] },
 ];
 
 /** Courses section heading. */

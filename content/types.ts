@@ -103,8 +103,8 @@ export interface NetworkBlock {
 export interface MapLocation {
   /** Country name, shown as the pin label. */
   name: string;
-  /** Flag emoji (decorative). */
-  flag: string;
+  /** ISO 3166-1 alpha-2 code, e.g. "GB" (its flag is drawn beside the name). */
+  countryCode: string;
   /** [longitude, latitude] in degrees. */
   coordinates: [number, number];
 }
@@ -246,8 +246,8 @@ export interface TextSection {
 export interface Destination {
   /** Country name. */
   name: string;
-  /** Flag emoji (decorative). */
-  flag: string;
+  /** ISO 3166-1 alpha-2 code, e.g. "GB" (its flag is drawn beside the name). */
+  countryCode: string;
   /** Why students choose it, one sentence. */
   why: string;
 }

@@ -8,6 +8,12 @@ npx tsc --noEmit
 npx eslint --max-warnings 0 .
 # The browser tests run against this build, served by the same server `npm start` runs.
 ENQUIRY_ENDPOINT=/api/enquiry npx tsx build.ts
+# Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
+if ! command -v java >/dev/null; then
+  echo "The HTML check needs Java: apt-get install default-jre-headless (CI installs it)." >&2
+  exit 1
+fi
+java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --format gnu --skip-non-html dist
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
 mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi

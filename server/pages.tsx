@@ -36,6 +36,7 @@ export function readPageAssets(dist: string): PageAssets {
     css: links.find((l) => l.rel === "stylesheet")?.href ?? "",
     font: links.find((l) => l.rel === "preload" && l.as === "font")?.href ?? "",
     worldMap: "",
+    flags: {},
     script: tags("script").find((s) => s.type === "module" && s.src)?.src ?? "",
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { hasFlag } from "./flags";
 
 /** One content file and the values it exports. */
 export interface ContentModule {
@@ -93,6 +94,11 @@ function checkText(
     fail(path, `"${value}" is not a date written YYYY-MM-DD`);
   else if (TIME_KEYS.includes(key) && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
     fail(path, `"${value}" is not a 24-hour time written HH:MM`);
+  else if (key === "countryCode" && !hasFlag(value))
+    fail(
+      path,
+      `"${value}" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for`,
+    );
   else if (
     key === "slug" &&
     path.startsWith("courseCards[") &&

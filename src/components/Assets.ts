@@ -5,6 +5,8 @@ export interface Assets {
   css: string;
   font: string;
   worldMap: string;
+  /** Country code -> flag SVG. */
+  flags: Record<string, string>;
 }
 
 export const AssetsContext = createContext<Assets | null>(null);

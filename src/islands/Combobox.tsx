@@ -65,7 +65,8 @@ export function Combobox(props: Props) {
         <Icon name="search" className="combobox-icon" />
         <input
           id={`${id}-input`}
-          type="search"
+          type="text"
+          enterKeyHint="search"
           role="combobox"
           autoComplete="off"
           aria-autocomplete="list"

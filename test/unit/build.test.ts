@@ -41,18 +41,10 @@ test("every route is a file; sitemap, robots, favicon and pre-compressed copies 
   assert.ok(existsSync(join(dist, "robots.txt")) && existsSync(join(dist, "favicon.svg")));
 });
 
-test("assets are content-hashed and every local reference resolves", () => {
+test("assets are content-hashed; scripts' imports and the CSS's url()s resolve", () => {
+  // Links, sources and #fragments in the pages: test/unit/links.test.ts.
   const assets = readdirSync(join(dist, "assets")).filter((f) => !/\.(gz|br)$/.test(f));
   for (const a of assets) assert.match(a, /-[A-Za-z0-9_]{8}\.\w+$/, `${a} is hashed`);
-  const known = new Set(pages().map((p) => "/" + p.replace(/index\.html$/, "").replace(/\/$/, "")));
-  known.add("/");
-  for (const page of pages()) {
-    for (const [, url] of html(page).matchAll(/(?:href|src)="(\/[^"#?]*)[^"]*"/g)) {
-      const path = url.length > 1 ? url.replace(/\/$/, "") : url;
-      const ok = known.has(path) || existsSync(join(dist, path));
-      assert.ok(ok, `${page} references ${url}, which is not in dist`);
-    }
-  }
   // Scripts' own imports (shared chunks, island chunks) resolve too.
   for (const page of pages()) {
     const { eager, lazy } = scriptsOf(dist, html(page));

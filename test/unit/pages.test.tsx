@@ -5,10 +5,21 @@ import { routes, notFoundRoute } from "../../src/routes";
 import { renderRoute } from "../../src/build/render";
 import { categories } from "../../content/programmes";
 import { destinations } from "../../content/destinations";
+import { mapLocations } from "../../content/home";
 import { guides } from "../../content/guides";
 import { site } from "../../content/site";
 
-const assets = { css: "/assets/main.css", font: "/assets/f.woff2", worldMap: "/assets/map.svg" };
+const assets = {
+  css: "/assets/main.css",
+  font: "/assets/f.woff2",
+  worldMap: "/assets/map.svg",
+  flags: Object.fromEntries(
+    [...destinations, ...mapLocations].map((c) => [
+      c.countryCode,
+      `/assets/flag-${c.countryCode}.svg`,
+    ]),
+  ),
+};
 const window = new Window();
 
 function page(path: string) {
@@ -126,6 +137,17 @@ test("home: sections in order, four slides, five partners, six cards, three stor
   assert.equal(all(".testimonial .avatar-initials").length, 1, "one story shows initials");
   assert.match(all(".testimonial .avatar-initials")[0].textContent ?? "", /^[A-Z]{2}$/);
   assert.equal(all("#destinations li").length, 10);
+  // Flags are decorative images beside the country name, sized before they load.
+  const flags = [...all("#destinations li img"), ...all(".map-legend li img")];
+  assert.deepEqual(
+    flags.map((img) => img.getAttribute("src")),
+    [...destinations, ...mapLocations].map((c) => `/assets/flag-${c.countryCode}.svg`),
+  );
+  for (const img of flags) {
+    assert.equal(img.getAttribute("alt"), "");
+    assert.ok(img.getAttribute("width") && img.getAttribute("height"));
+  }
+  assert.doesNotMatch(doc.body.textContent ?? "", /[\u{1F1E6}-\u{1F1FF}]/u, "no emoji flags");
   assert.equal(all("#blog a").length, guides.length);
   assert.ok(doc.querySelector('#careers a[href^="mailto:"]'));
   assert.deepEqual(islands.sort(), ["CourseSearch", "Testimonials"]);

@@ -78,6 +78,20 @@ test("an image path with no file", () => {
   );
 });
 
+test("a country code with no flag", () => {
+  assert.deepEqual(
+    check("content/destinations.ts", (c) => (c.destinations[1].countryCode = "us")),
+    [
+      'content/destinations.ts: destinations[1].countryCode "us" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for',
+    ],
+  );
+  assert.equal(
+    check("content/home.ts", (c) => (c.mapLocations[0].countryCode = "XX")).length,
+    1,
+    "XX is flag-icons' unknown flag, not a country",
+  );
+});
+
 test("a malformed phone number or e-mail", () => {
   assert.deepEqual(
     check("content/site.ts", (c) => (c.site.phone.tel = "020 7946 0321")),

@@ -1,6 +1,7 @@
 import { destinationsSection } from "../../../content/home";
 import { destinations } from "../../../content/destinations";
 import { Section } from "../Section";
+import { Flag } from "../Flag";
 
 /** Home #destinations: the ten study destinations and why students choose each. */
 export function Destinations() {
@@ -9,9 +10,7 @@ export function Destinations() {
       <ul className="destination-grid">
         {destinations.map((d) => (
           <li className="destination" key={d.name}>
-            <span className="destination-flag" aria-hidden="true">
-              {d.flag}
-            </span>
+            <Flag code={d.countryCode} className="destination-flag" />
             <h3>{d.name}</h3>
             <p>{d.why}</p>
           </li>

@@ -2,6 +2,7 @@ import { network, mapLocations } from "../../../content/home";
 import { Section } from "../Section";
 import { useAssets } from "../Assets";
 import { MAP_SIZE } from "../../lib/worldMap";
+import { Flag } from "../Flag";
 
 /** "Our Global Network": two partner-network blocks and the build-time world map. */
 export function GlobalNetwork() {
@@ -36,7 +37,7 @@ export function GlobalNetwork() {
             <ul className="map-legend">
               {mapLocations.map((l) => (
                 <li key={l.name}>
-                  <span aria-hidden="true">{l.flag}</span> {l.name}
+                  <Flag code={l.countryCode} /> {l.name}
                 </li>
               ))}
             </ul>
