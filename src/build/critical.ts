@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import postcss, { type AtRule, type Rule } from "postcss";
-import { isTraversal, parse, SelectorType, stringify, type Selector } from "css-what";
+import {
+  AttributeAction,
+  isTraversal,
+  parse,
+  SelectorType,
+  stringify,
+  type Selector,
+} from "css-what";
 import { compile } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
@@ -41,12 +48,12 @@ const isStateClass = (name: string) =>
   name === "js" || name === "nav-open" || name.startsWith("is-");
 
 function isState(token: Selector): boolean {
-  if (token.type === "pseudo-element") return true;
-  if (token.type === "attribute")
-    return token.name === "class" && token.action === "element"
+  if (token.type === SelectorType.PseudoElement) return true;
+  if (token.type === SelectorType.Attribute)
+    return token.name === "class" && token.action === AttributeAction.Element
       ? isStateClass(token.value)
       : STATE_ATTRIBUTES.test(token.name);
-  if (token.type === "pseudo") {
+  if (token.type === SelectorType.Pseudo) {
     if (STATE_PSEUDOS.has(token.name)) return true;
     // :not(a state) holds or not as the state changes: either way, the rest may match.
     if (token.name === "not" && Array.isArray(token.data))
@@ -56,7 +63,7 @@ function isState(token: Selector): boolean {
 }
 
 const hasNestedState = (token: Selector): boolean =>
-  token.type === "pseudo" &&
+  token.type === SelectorType.Pseudo &&
   Array.isArray(token.data) &&
   token.data.some((s) => s.some((t) => isState(t) || hasNestedState(t)));
 
@@ -74,7 +81,7 @@ function withoutStates(selector: Selector[]): Selector[] {
       continue;
     }
     if (isState(token)) continue;
-    if (token.type === "pseudo" && Array.isArray(token.data))
+    if (token.type === SelectorType.Pseudo && Array.isArray(token.data))
       out.push({ ...token, data: token.data.map(withoutStates) });
     else out.push(token);
     compoundEmpty = false;
@@ -96,10 +103,18 @@ function keyOf(selector: Selector[]): string | undefined {
   let key: string | undefined;
   for (const token of selector) {
     if (isTraversal(token)) key = undefined;
-    else if (token.type === "tag") key ??= token.name;
-    else if (token.type === "attribute" && token.action === "equals" && token.name === "id")
+    else if (token.type === SelectorType.Tag) key ??= token.name;
+    else if (
+      token.type === SelectorType.Attribute &&
+      token.action === AttributeAction.Equals &&
+      token.name === "id"
+    )
       key = `#${token.value}`;
-    else if (token.type === "attribute" && token.action === "element" && token.name === "class")
+    else if (
+      token.type === SelectorType.Attribute &&
+      token.action === AttributeAction.Element &&
+      token.name === "class"
+    )
       key = `.${token.value}`;
   }
   return key;

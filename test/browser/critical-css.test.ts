@@ -92,7 +92,7 @@ const changedSinceSnapshot = (page: Page) =>
         const changed = styles[i].split(";").filter((v) => !now.has(v));
         if (changed.length)
           out.push(
-            `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""}: ${changed.slice(0, 4)}`,
+            `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""}: ${changed.slice(0, 4).join(", ")}`,
           );
       });
     return out;
@@ -137,7 +137,7 @@ test("nothing moves when the full sheet arrives: CLS 0 on every page (phone)", a
     assert.equal(
       shifts.reduce((a, b) => a + b, 0),
       0,
-      `${path}: layout shifts ${shifts}`,
+      `${path}: layout shifts ${shifts.join(", ")}`,
     );
     await close();
   }
