@@ -380,7 +380,7 @@ test("Idempotency-Key: a send whose answer was lost, retried (also after a reloa
     await new Promise((r) => setTimeout(r, 200));
     const records = stored();
     assert.equal(records.length, before + 1, "stored once");
-    assert.equal(records.at(-1).idempotencyKey, keys[0]);
+    assert.equal(records.at(-1)?.idempotencyKey, keys[0]);
 
     // A new enquiry after that gets a new key; one edited after a failed send too.
     await fillEnquiry(page, "contact-form", ada);
@@ -395,7 +395,7 @@ test("Idempotency-Key: a send whose answer was lost, retried (also after a reloa
     assert.equal(keys.length, 5);
     assert.notEqual(keys[3], keys[0]);
     assert.notEqual(keys[4], keys[3], "the edited enquiry is a new one");
-    assert.equal((await waitForRecords(before + 2)).at(-1).message, "Edited after the failure.");
+    assert.equal((await waitForRecords(before + 2)).at(-1)?.message, "Edited after the failure.");
   } finally {
     await context.close();
   }
