@@ -166,7 +166,10 @@ function checkFinder(finder: Exports, routes: StudyRoute[], fail: Fail) {
 
 function* combinations(questions: Question[], done: Answers = {}): Generator<Answers> {
   const [first, ...rest] = questions;
-  if (!first) return yield done;
+  if (!first) {
+    yield done;
+    return;
+  }
   for (const c of first.choices) yield* combinations(rest, { ...done, [first.id]: c.value });
 }
 

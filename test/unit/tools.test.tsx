@@ -37,7 +37,7 @@ function page(path: string) {
   assert.ok(route, path);
   const { html, islands } = renderRoute(
     route,
-    { css: "/assets/main.css", font: "/assets/f.woff2", worldMap: "/assets/map.svg" },
+    { css: "/assets/main.css", font: "/assets/f.woff2", worldMap: "/assets/map.svg", flags: {} },
     "/assets/og.png",
   );
   const doc = new window.DOMParser().parseFromString(html, "text/html");
@@ -60,10 +60,10 @@ async function hydrate<P extends object>(
   for (const option of root.querySelectorAll("option[selected]"))
     (option.parentElement as unknown as HTMLSelectElement).value =
       option.getAttribute("value") ?? "";
-  beforeHydrating?.(root as unknown as HTMLElement);
+  beforeHydrating?.(root);
   const recoverable: unknown[] = [];
   await act(async () => {
-    hydrateRoot(root as unknown as Element, createElement(Component, props), {
+    hydrateRoot(root, createElement(Component, props), {
       onRecoverableError: (e) => recoverable.push(e),
     });
   });

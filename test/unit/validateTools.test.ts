@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- these edits break content on purpose, so they cannot keep its types */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isAsOfDate, validateTools } from "../../src/build/validateTools";
