@@ -2,10 +2,13 @@ import { readFileSync, statSync } from "node:fs";
 import { mkdir, open, rename, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
+const asError = (error: unknown) =>
+  error instanceof Error ? error : new Error(`could not write: ${String(error)}`);
+
 interface Pending {
   /** A line to append, or the records to replace the whole file with. */
   line: string | (() => object[]);
-  done: (error?: unknown) => void;
+  done: (error?: Error) => void;
 }
 
 /**
@@ -53,7 +56,7 @@ export class DurableLog {
             await rewriteLog(this.file, first.line());
             first.done();
           } catch (error) {
-            first.done(error);
+            first.done(asError(error));
           }
           continue;
         }
@@ -64,7 +67,7 @@ export class DurableLog {
           await appendText(this.file, batch.map((p) => p.line as string).join(""));
           for (const p of batch) p.done();
         } catch (error) {
-          for (const p of batch) p.done(error);
+          for (const p of batch) p.done(asError(error));
         }
       }
     } finally {

@@ -79,7 +79,9 @@ export class Outbox {
   private compactIfLong() {
     if (this.compacting || this.lines <= this.latest.size + COMPACT_SLACK) return;
     this.compacting = this.compact()
-      .catch((error: unknown) => this.logLine(`Outbox: could not compact ${this.file}: ${error}`))
+      .catch((error: unknown) =>
+        this.logLine(`Outbox: could not compact ${this.file}: ${String(error)}`),
+      )
       .finally(() => {
         this.compacting = null;
         this.compactIfLong();
