@@ -450,7 +450,7 @@ test("control characters: the field says so before sending; the message keeps li
     await page.fill("#contact-form-message", "Line one\n\tindented");
     await page.click("#contact-form button[type=submit]");
     await page.locator(".toast.is-open[data-tone=success]").waitFor();
-    assert.equal((await waitForRecords(before + 1)).at(-1).message, "Line one\n\tindented");
+    assert.equal((await waitForRecords(before + 1)).at(-1)?.message, "Line one\n\tindented");
   } finally {
     await context.close();
   }
