@@ -13,7 +13,10 @@ if ! command -v java >/dev/null; then
   echo "The HTML check needs Java: apt-get install default-jre-headless (CI installs it)." >&2
   exit 1
 fi
-java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --format gnu --skip-non-html dist
+# Its CSS validator predates container queries (container-type, cqi) and line-clamp, which the
+# inlined critical CSS uses, so its CSS messages are left out: esbuild and postcss parse our CSS.
+java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --format gnu --skip-non-html \
+  --filterpattern 'CSS: .*' dist
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
 mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
