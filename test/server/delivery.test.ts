@@ -292,7 +292,7 @@ test("a 550 permanent reply is flagged, not retried; staff see it and --retry se
   }
 });
 
-test("mail server down at first: enquiries are accepted, and all go out within 60 s of it coming back", async (t) => {
+test("mail server down at first: enquiries are accepted, and all go out within 15 s of it coming back (60 s allowed)", async (t) => {
   const port = await freePort();
   const smtp = testSmtp();
   const dataFile = freshDataFile();
@@ -308,7 +308,8 @@ test("mail server down at first: enquiries are accepted, and all go out within 6
     const back = Date.now();
     await quiet(() => smtp.waitFor(40, 60_000));
     t.diagnostic(`drained 40 e-mails ${Date.now() - back} ms after the mail server came back`);
-    assert.ok(Date.now() - back < 60_000);
+    // The issue allows 60 s; the probe waits at most 10 s (DEFAULT_BACKOFF), the rest follow it.
+    assert.ok(Date.now() - back < 15_000);
     assert.equal(byId(smtp.received).size, 40);
     assert.equal(server.app.delivery?.pending, 0);
   } finally {
