@@ -77,10 +77,6 @@ export class DurableLog {
   }
 }
 
-// fs rejects with Errors; anything else is wrapped so callers always get one.
-const asError = (error: unknown) =>
-  error instanceof Error ? error : new Error("the file could not be written", { cause: error });
-
 async function appendText(file: string, text: string) {
   await mkdir(dirname(file), { recursive: true });
   const handle = await open(file, "a+", 0o600);
