@@ -211,7 +211,7 @@ export const costCopy = {
   perYear: "a year",
   perCourse: "the whole course",
   livingTitle: "Rent and living costs a month (estimates)",
-  placeColumn: "Place",
+  costColumn: "A month",
   livingColumn: "Food, transport and other living costs",
   ratesTitle: "Exchange rates (estimates)",
   ratesIntro: "Approximate rates for a rough idea, not a quote: your bank sets the rate you get.",

@@ -28,6 +28,12 @@ function schemaFor(model: CostModel): QuerySchema<PlannerState> {
         valid.months = String(months);
       return valid;
     },
+    // A new route starts from its usual length, unless the length is chosen at the same time.
+    apply: (state, changes) => {
+      const route = model.figures.routes.find((r) => r.id === changes.route);
+      const months = route && !changes.months ? { months: String(route.months) } : {};
+      return { ...state, ...changes, ...months };
+    },
   };
 }
 
@@ -41,14 +47,6 @@ export function CostPlanner({ model }: CostPlannerProps) {
   const answers = { ...state, months: Number(state.months) } as CostAnswers;
   const { copy } = model;
   const months = Array.from({ length: model.maxMonths }, (_, i) => i + 1);
-
-  const choose = (id: string, value: string) => {
-    // A new route starts from its usual length; the visitor can change it after.
-    const route = model.figures.routes.find((r) => r.id === value);
-    update(
-      id === "route" && route ? { route: value, months: String(route.months) } : { [id]: value },
-    );
-  };
 
   return (
     <div className="tool">
@@ -65,7 +63,7 @@ export function CostPlanner({ model }: CostPlannerProps) {
             idPrefix={ID}
             question={q}
             value={state[q.id as keyof PlannerState]}
-            onChange={(v) => choose(q.id, v)}
+            onChange={(v) => update({ [q.id]: v })}
           />
         ))}
         <div className="field">
@@ -93,7 +91,7 @@ export function CostPlanner({ model }: CostPlannerProps) {
             idPrefix={ID}
             question={q}
             value={state[q.id as keyof PlannerState]}
-            onChange={(v) => choose(q.id, v)}
+            onChange={(v) => update({ [q.id]: v })}
           />
         ))}
       </form>

@@ -8,7 +8,14 @@ export interface QuerySchema<S extends QueryState> {
   initial: S;
   /** Valid answers only, from raw values (a shared URL or the form may carry anything). */
   clean: (raw: Record<string, string | null>) => Partial<S>;
+  /** The state after some answers change; by default, those answers replaced. */
+  apply?: (state: S, changes: Partial<S>) => S;
 }
+
+const replace = <S extends QueryState>(state: S, changes: Partial<S>): S => ({
+  ...state,
+  ...changes,
+});
 
 const readUrl = (keys: string[]) => {
   const params = new URLSearchParams(window.location.search);
@@ -48,25 +55,32 @@ export function useQueryState<S extends QueryState>(
   form: RefObject<HTMLFormElement | null>,
 ) {
   const [state, setState] = useState<S>(schema.initial);
+  // Only answers the visitor gave go into the address: a plain visit keeps a plain URL.
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
+    const apply = schema.apply ?? replace;
     const keys = Object.keys(schema.initial);
+    const fromUrl = () => apply(schema.initial, schema.clean(readUrl(keys)));
     const fromForm = schema.clean(readForm(form.current, keys));
     const changedInForm = Object.fromEntries(
       Object.entries(fromForm).filter(([k, v]) => v !== schema.initial[k]),
-    );
-    const restored = { ...schema.initial, ...schema.clean(readUrl(keys)), ...changedInForm };
-    setState(restored);
-    if (Object.keys(changedInForm).length) writeUrl(restored);
-    const onPopState = () => setState({ ...schema.initial, ...schema.clean(readUrl(keys)) });
+    ) as Partial<S>;
+    setState(apply(fromUrl(), changedInForm));
+    if (Object.keys(changedInForm).length) setAnswered(true);
+    const onPopState = () => setState(fromUrl());
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
   }, [schema, form]);
 
+  useEffect(() => {
+    if (answered) writeUrl(state);
+  }, [answered, state]);
+
+  // From the previous state, not this render's: React may replay a change made during hydration.
   const update = (changes: Partial<S>) => {
-    const next = { ...state, ...changes };
-    setState(next);
-    writeUrl(next);
+    setState((previous) => (schema.apply ?? replace)(previous, changes));
+    setAnswered(true);
   };
   return [state, update] as const;
 }

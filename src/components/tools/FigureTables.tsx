@@ -1,3 +1,4 @@
+import type { Home, Place } from "../../lib/costOfStudy";
 import { formatPoundRange, formatPounds } from "../../lib/money";
 import { fill } from "../../lib/template";
 import type { CostModel } from "./costModel";
@@ -8,6 +9,8 @@ export function FigureTables({ model }: { model: CostModel }) {
   const { copy, figures } = model;
   const places = model.questions.find((q) => q.id === "place")?.choices ?? [];
   const homes = model.questions.find((q) => q.id === "home")?.choices ?? [];
+  const rent = (place: string, home: string) => figures.rentPerMonth[place as Place][home as Home];
+  const living = (place: string) => figures.livingPerMonth[place as Place];
   return (
     <>
       <h3 id="official-title">{copy.officialTitle}</h3>
@@ -38,13 +41,7 @@ export function FigureTables({ model }: { model: CostModel }) {
             {places.map((place) => (
               <tr key={place.value}>
                 <th scope="row">{fill(copy.maintenanceRow, { place: place.label })}</th>
-                <td>
-                  {formatPounds(
-                    figures.maintenance.perMonth[
-                      place.value as keyof typeof figures.maintenance.perMonth
-                    ],
-                  )}
-                </td>
+                <td>{formatPounds(figures.maintenance.perMonth[place.value as Place])}</td>
                 <td>
                   <SourceNote source={figures.maintenance.source} />
                 </td>
@@ -91,34 +88,29 @@ export function FigureTables({ model }: { model: CostModel }) {
         <table className="tool-table" aria-labelledby="living-title">
           <thead>
             <tr>
-              <th scope="col">{copy.placeColumn}</th>
-              {homes.map((h) => (
-                <th scope="col" key={h.value}>
-                  {h.label}
+              <th scope="col">{copy.costColumn}</th>
+              {places.map((p) => (
+                <th scope="col" key={p.value}>
+                  {p.label}
                 </th>
               ))}
-              <th scope="col">{copy.livingColumn}</th>
             </tr>
           </thead>
           <tbody>
-            {places.map((p) => {
-              const place = p.value as keyof typeof figures.rentPerMonth;
-              return (
-                <tr key={place}>
-                  <th scope="row">{p.label}</th>
-                  {homes.map((h) => (
-                    <td key={h.value}>
-                      {formatPoundRange(
-                        figures.rentPerMonth[place][
-                          h.value as keyof (typeof figures.rentPerMonth)[typeof place]
-                        ],
-                      )}
-                    </td>
-                  ))}
-                  <td>{formatPoundRange(figures.livingPerMonth[place])}</td>
-                </tr>
-              );
-            })}
+            {homes.map((h) => (
+              <tr key={h.value}>
+                <th scope="row">{h.label}</th>
+                {places.map((p) => (
+                  <td key={p.value}>{formatPoundRange(rent(p.value, h.value))}</td>
+                ))}
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{copy.livingColumn}</th>
+              {places.map((p) => (
+                <td key={p.value}>{formatPoundRange(living(p.value))}</td>
+              ))}
+            </tr>
           </tbody>
         </table>
       </div>
