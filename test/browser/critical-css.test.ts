@@ -111,6 +111,9 @@ for (const path of paths)
         await new Promise((done) => setTimeout(done, 50));
       }
       scrollTo(0, 0);
+      // The students' tools hydrate on first use, not on sight.
+      for (const island of document.querySelectorAll('[data-hydrate="interaction"]'))
+        island.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
     });
     await page.waitForFunction(() =>
       [...document.querySelectorAll(".island-root")].every((r) =>
