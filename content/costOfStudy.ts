@@ -176,8 +176,7 @@ export const costCopy = {
   summary:
     "Total for your first year: {total} (about {converted}). Your visa application must show {funds}.",
   itemColumn: "What",
-  poundsColumn: "Pounds",
-  convertedColumn: "{code}, about",
+  amountColumn: "Pounds (and {code}, about)",
   tuitionYear: "Tuition, first year",
   tuitionCourse: "Tuition, whole course",
   tuitionNote:

@@ -111,7 +111,7 @@ test("/cost-of-study: the default plan, every figure with its source and date, a
   assert.ok(all("#planner-months option").length === costModel.maxMonths);
   const { defaults, figures } = costModel;
   const plan = planCost(defaults, figures);
-  assert.equal(text("#planner .plan-table tfoot td"), formatPoundRange(plan.total));
+  assert.equal(text("#planner .plan-table tfoot .pounds"), formatPoundRange(plan.total));
   // Official figures and their dates.
   for (const amount of ["£524", "£776", "£1,483", "£1,136"])
     assert.ok(text("#figures table").includes(amount), amount);
@@ -191,7 +191,7 @@ test("cost planner: a new route takes its usual length; the plan and the URL fol
     costModel.figures,
   );
   assert.equal(
-    root.querySelector(".plan-table tfoot td")?.textContent,
+    root.querySelector(".plan-table tfoot .pounds")?.textContent,
     formatPoundRange(plan.total),
   );
   assert.match(root.querySelector(".plan-table thead")?.textContent ?? "", /INR/);

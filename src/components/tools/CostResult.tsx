@@ -33,8 +33,10 @@ export function CostResult({ model, answers, idPrefix, level: Heading, title, le
   const row = (label: string, pounds: Range, key: string) => (
     <tr key={key}>
       <th scope="row">{label}</th>
-      <td>{formatPoundRange(pounds)}</td>
-      <td>{formatConvertedRange(pounds, currency)}</td>
+      <td>
+        <span className="pounds">{formatPoundRange(pounds)}</span>
+        <span className="converted">{formatConvertedRange(pounds, currency)}</span>
+      </td>
     </tr>
   );
   const one = (n: number): Range => ({ min: n, max: n });
@@ -46,8 +48,7 @@ export function CostResult({ model, answers, idPrefix, level: Heading, title, le
         <thead>
           <tr>
             <th scope="col">{copy.itemColumn}</th>
-            <th scope="col">{copy.poundsColumn}</th>
-            <th scope="col">{fill(copy.convertedColumn, { code: currency.code })}</th>
+            <th scope="col">{fill(copy.amountColumn, { code: currency.code })}</th>
           </tr>
         </thead>
         <tbody>
