@@ -123,5 +123,7 @@ export const studyRoutes: StudyRoute[] = [
     interest: "Executive Education",
     tuition: { min: 1500, max: 6000 },
     tuitionPer: "course",
+    planNote:
+      "Whether a short course needs a Student visa depends on the course and its length: an adviser will tell you. This plan counts the Student visa costs in case it does.",
   },
 ];

@@ -332,6 +332,8 @@ export interface StudyRoute {
   tuition: MoneyRange;
   /** What the tuition range covers. */
   tuitionPer: "year" | "course";
+  /** Shown with a cost plan for this route, when its figures need a word of caution. */
+  planNote?: string;
 }
 
 /** One choice of a tool's question (a radio button). */

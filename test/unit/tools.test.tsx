@@ -199,6 +199,9 @@ test("cost planner: a new route takes its usual length; the plan and the URL fol
     window.location.search,
     "?route=foundation&place=elsewhere&home=shared&months=9&currency=INR",
   );
+  assert.doesNotMatch(root.textContent ?? "", /short course needs a Student visa/);
+  await click(radio(root, "route", "short-course"));
+  assert.match(root.textContent ?? "", /short course needs a Student visa/);
 });
 
 test("cost planner: a shared link restores months and route; out-of-range months are ignored", async () => {

@@ -69,6 +69,7 @@ export function CostResult({ model, answers, idPrefix, level: Heading, title, le
         <tfoot>{row(copy.total, plan.total, "total")}</tfoot>
       </table>
       <p className="tool-note">{copy.tuitionNote}</p>
+      {route?.planNote && <p className="tool-note">{route.planNote}</p>}
       <p className="tool-note">
         {fill(figures.healthSurcharge.rule, {
           perYear: formatPounds(figures.healthSurcharge.perYear),

@@ -10,12 +10,13 @@ export const costModel = {
     healthSurcharge: cost.healthSurcharge,
     rentPerMonth: cost.rentPerMonth,
     livingPerMonth: cost.livingPerMonth,
-    routes: studyRoutes.map(({ id, name, tuition, tuitionPer, months }) => ({
+    routes: studyRoutes.map(({ id, name, tuition, tuitionPer, months, planNote }) => ({
       id,
       name,
       tuition,
       tuitionPer,
       months,
+      planNote,
     })),
   } satisfies CostFigures,
   estimateSource: cost.estimateSource,
