@@ -13,7 +13,7 @@ import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
-import { criticalCss, inlineCriticalCss, styleHash } from "./src/build/critical";
+import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
 import { writeFlags } from "./src/build/flags";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
@@ -94,14 +94,14 @@ async function build() {
     pages.map((p) => p.islands),
   );
 
-  const sheet = readFileSync(join(dist, css), "utf8");
+  const criticalCss = criticalCssFor(readFileSync(join(dist, css), "utf8"), css);
   const styleHashes = new Set<string>();
   for (const page of pages) {
     const script =
       `<script type="module" src="${scriptFor(page.islands)}"></script>` +
       (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
     const html = page.html.replace("</body>", `${script}</body>`);
-    const critical = criticalCss(sheet, html, css);
+    const critical = criticalCss(html);
     styleHashes.add(styleHash(critical));
     const file = join(dist, outputFile(page.route.path));
     mkdirSync(dirname(file), { recursive: true });

@@ -1,13 +1,16 @@
 import * as esbuild from "esbuild";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import type { IslandName } from "../islands/names";
+import { subsetFontsPlugin } from "./font";
+import { fallbackFacesPlugin } from "./fontFallback";
 
 const root = resolve(import.meta.dirname, "../..");
 const production = process.env.NODE_ENV !== "development";
 
-/** Bundle the stylesheet (and the font it imports) into content-hashed files. */
+/** Bundle the stylesheet (and the font it imports, subset) into content-hashed files. */
 export async function bundleCss(outdir: string) {
   const result = await esbuild.build({
     entryPoints: [join(root, "src/styles/main.css")],
@@ -17,6 +20,7 @@ export async function bundleCss(outdir: string) {
     entryNames: "[name]-[hash]",
     assetNames: "[name]-[hash]",
     loader: { ".woff2": "file" },
+    plugins: [subsetFontsPlugin(), fallbackFacesPlugin],
     metafile: true,
     logLevel: "warning",
   });
@@ -29,9 +33,13 @@ export async function bundleCss(outdir: string) {
   return { css: url(".css"), font: url(".woff2") };
 }
 
+const lazyPrefix = "lazy-module:";
+
 /**
- * One entry per distinct set of islands: site-wide behaviour, plus a loader per island the page
- * uses. Islands load with import(), so React reaches only pages (and moments) that need it.
+ * One script per distinct set of islands: site-wide behaviour, plus a loader per island the page
+ * uses. Each is one self-contained file, so nothing it needs at load costs a second round trip.
+ * What it import()s (islands, hydration, the form enhancement) is bundled apart, sharing chunks,
+ * so React reaches only pages (and moments) that need it.
  */
 export async function bundleScripts(outdir: string, islandSets: IslandName[][]) {
   // Generated entries live in a private folder, so builds running side by side never collide.
@@ -56,30 +64,87 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
     writeFileSync(file, source);
     entries.set(key, file);
   }
-  const result = await esbuild
+  const common = {
+    bundle: true,
+    format: "esm",
+    minify: production,
+    target: "es2020",
+    outdir: join(outdir, "assets"),
+    define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    jsx: "automatic",
+    metafile: true,
+    logLevel: "warning",
+  } as const;
+
+  // Page scripts, each whole; every import() is left as a marker naming the module it loads.
+  const lazyModules = new Set<string>();
+  const pages = await esbuild
     .build({
-      entryPoints: Object.fromEntries([...entries].map(([key, file]) => [key, file])),
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      minify: production,
-      target: "es2020",
-      outdir: join(outdir, "assets"),
-      entryNames: "page-[name]-[hash]",
-      chunkNames: "chunk-[hash]",
-      define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
-      jsx: "automatic",
-      metafile: true,
-      logLevel: "warning",
+      ...common,
+      entryPoints: Object.fromEntries(entries),
+      write: false,
+      entryNames: "page-[name]",
+      plugins: [
+        {
+          name: "lazy-modules",
+          setup(build) {
+            build.onResolve({ filter: /.*/ }, async (args) => {
+              if (args.kind !== "dynamic-import") return undefined;
+              const found = await build.resolve(args.path, {
+                resolveDir: args.resolveDir,
+                kind: "import-statement",
+              });
+              if (found.errors.length) return { errors: found.errors };
+              lazyModules.add(found.path);
+              return { path: lazyPrefix + found.path, external: true };
+            });
+          },
+        },
+      ],
     })
     .finally(() => rmSync(entryDir, { recursive: true, force: true }));
+
+  // The modules they import(), with the code those share split into chunks.
+  const lazy = await esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(
+      [...lazyModules].map((file) => [
+        relative(join(root, "src"), file)
+          .replace(/\.tsx?$/, "")
+          .replaceAll("/", "-"),
+        file,
+      ]),
+    ),
+    splitting: true,
+    entryNames: "lazy-[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+  });
+  const lazyUrl = new Map(
+    Object.entries(lazy.metafile.outputs).flatMap(([out, meta]) =>
+      meta.entryPoint ? [[resolve(root, meta.entryPoint), `./${basename(out)}`] as const] : [],
+    ),
+  );
+
+  const urls = new Map<string, string>();
+  for (const output of pages.outputFiles) {
+    const code = output.text.replace(
+      new RegExp(`(["'])${lazyPrefix}([^"']+)\\1`, "g"),
+      (_, quote: string, file: string) => {
+        const url = lazyUrl.get(file);
+        if (!url) throw new Error(`No bundle for the lazily imported ${file}`);
+        return quote + url + quote;
+      },
+    );
+    const name = basename(output.path, ".js");
+    const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
+    writeFileSync(join(outdir, "assets", `${name}-${hash}.js`), code);
+    urls.set(name.slice("page-".length), `/assets/${name}-${hash}.js`);
+  }
   const scriptFor = (islands: IslandName[]) => {
     const key = islands.length ? [...islands].sort().join("-") : "site";
-    const output = Object.entries(result.metafile.outputs).find(
-      ([, meta]) => meta.entryPoint && resolve(meta.entryPoint) === entries.get(key),
-    );
-    if (!output) throw new Error(`No script bundle for islands "${key}"`);
-    return "/" + relative(outdir, output[0]);
+    const url = urls.get(key);
+    if (!url) throw new Error(`No script bundle for islands "${key}"`);
+    return url;
   };
-  return { scriptFor, metafile: result.metafile };
+  return { scriptFor };
 }

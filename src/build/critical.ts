@@ -163,38 +163,14 @@ const inKeyframes = (rule: Rule) =>
   rule.parent?.type === "atrule" && /keyframes$/i.test((rule.parent as AtRule).name);
 
 /**
- * The rules of `sheet` that can apply to `html`: every rule with a selector that matches an
- * element (states aside), the @font-face rules, and the keyframes those rules animate with.
- * `sheetUrl` is where the sheet is served, so its relative url()s still resolve once inlined.
+ * A function giving the rules of `sheet` that can apply to a page's HTML: every rule with a
+ * selector that matches an element (states aside), the @font-face rules, and the keyframes those
+ * rules animate with. `sheetUrl` is where the sheet is served, so its relative url()s still
+ * resolve once inlined. The sheet is parsed once and cloned per page.
  */
-export function criticalCss(sheet: string, html: string, sheetUrl: string): string {
-  const page = indexPage(html);
-  const root = postcss.parse(sheet);
-  root.walkRules((rule) => {
-    if (inKeyframes(rule)) return;
-    const used = rule.selectors.filter((s) => matcherFor(s)(page));
-    if (used.length) rule.selectors = used;
-    else rule.remove();
-  });
-  const animations = new Set<string>();
-  root.walkDecls(/^animation(-name)?$/, (decl) => {
-    for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
-  });
-  root.walkAtRules((at) => {
-    if (/keyframes$/i.test(at.name) && !animations.has(at.params.trim())) at.remove();
-  });
-  // Remove at-rules left empty, innermost first.
-  let emptied = true;
-  while (emptied) {
-    emptied = false;
-    root.walkAtRules((at) => {
-      if (at.nodes && at.nodes.length === 0) {
-        at.remove();
-        emptied = true;
-      }
-    });
-  }
-  root.walkDecls((decl) => {
+export function criticalCssFor(sheet: string, sheetUrl: string): (html: string) => string {
+  const parsed = postcss.parse(sheet);
+  parsed.walkDecls((decl) => {
     if (decl.value.includes("url("))
       decl.value = decl.value.replace(
         /url\((["']?)(?!data:|\/|https?:)([^"')]+)\1\)/g,
@@ -202,7 +178,35 @@ export function criticalCss(sheet: string, html: string, sheetUrl: string): stri
           `url(${quote}${new URL(url, `http://x${sheetUrl}`).pathname}${quote})`,
       );
   });
-  return root.toString();
+  return (html) => {
+    const page = indexPage(html);
+    const root = parsed.clone();
+    root.walkRules((rule) => {
+      if (inKeyframes(rule)) return;
+      const used = rule.selectors.filter((s) => matcherFor(s)(page));
+      if (used.length) rule.selectors = used;
+      else rule.remove();
+    });
+    const animations = new Set<string>();
+    root.walkDecls(/^animation(-name)?$/, (decl) => {
+      for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
+    });
+    root.walkAtRules((at) => {
+      if (/keyframes$/i.test(at.name) && !animations.has(at.params.trim())) at.remove();
+    });
+    // Remove at-rules left empty, innermost first.
+    let emptied = true;
+    while (emptied) {
+      emptied = false;
+      root.walkAtRules((at) => {
+        if (at.nodes && at.nodes.length === 0) {
+          at.remove();
+          emptied = true;
+        }
+      });
+    }
+    return root.toString();
+  };
 }
 
 /** The CSP source that allows exactly this inline style. */

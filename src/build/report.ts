@@ -49,34 +49,51 @@ export interface PageBytes {
   page: string;
   html: number;
   htmlGz: number;
+  /** The page's inline <style> (part of htmlGz), gzip alone. */
+  inlineCssGz: number;
   jsGz: number;
   lazyJsGz: number;
+  /** Linked stylesheets (the full sheet, loaded after first paint), gzip. */
   cssGz: number;
+  /** Web fonts the inline CSS can load (WOFF2: already compressed). */
+  fonts: number;
+  /** The files behind jsGz, cssGz and fonts. */
+  files: { js: string[]; css: string[]; fonts: string[] };
 }
 
-/** Bytes each page ships: HTML raw and gzip, JS up front and on demand, CSS (gzip). */
+/** Bytes each page ships: HTML raw and gzip, CSS inline and linked, JS up front and on demand, fonts. */
 export function measure(dist: string, pages: string[]): PageBytes[] {
-  const size = (url: string) => gz(readFileSync(join(dist, url)));
+  const read = (url: string) => readFileSync(join(dist, url));
+  const size = (url: string) => gz(read(url));
   return pages.map((page) => {
     const html = readFileSync(join(dist, page), "utf8");
     const { eager, lazy } = scriptsOf(dist, html);
     const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    const inline = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join("");
+    const fonts = [
+      ...new Set([...inline.matchAll(/url\("?(\/[^")]+\.woff2)"?\)/g)].map((m) => m[1])),
+    ];
     return {
       page,
       html: Buffer.byteLength(html),
       htmlGz: gz(html),
+      inlineCssGz: inline ? gz(inline) : 0,
       jsGz: eager.reduce((n, u) => n + size(u), 0),
       lazyJsGz: lazy.reduce((n, u) => n + size(u), 0),
       cssGz: css.reduce((n, u) => n + size(u), 0),
+      fonts: fonts.reduce((n, u) => n + read(u).length, 0),
+      files: { js: eager, css, fonts },
     };
   });
 }
 
 export function printReport(dist: string, pages: string[]) {
   const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
-  console.log(`${"page".padEnd(52)}   html  html.gz    js.gz  +lazy.gz   css.gz  (KiB)`);
+  console.log(
+    `${"page".padEnd(52)}   html  html.gz  style.gz    js.gz  +lazy.gz   css.gz    fonts  (KiB)`,
+  );
   for (const r of measure(dist, pages))
     console.log(
-      `${r.page.padEnd(52)}${kb(r.html)}  ${kb(r.htmlGz)}  ${kb(r.jsGz)}  ${kb(r.lazyJsGz)}  ${kb(r.cssGz)}`,
+      `${r.page.padEnd(52)}${kb(r.html)}  ${kb(r.htmlGz)}   ${kb(r.inlineCssGz)}  ${kb(r.jsGz)}  ${kb(r.lazyJsGz)}  ${kb(r.cssGz)}  ${kb(r.fonts)}`,
     );
 }

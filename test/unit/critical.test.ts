@@ -1,12 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { criticalCss, inlineCriticalCss, styleHash } from "../../src/build/critical";
+import { criticalCssFor, inlineCriticalCss, styleHash } from "../../src/build/critical";
 
 const page = (body: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
 const SHEET = "/assets/main-abc.css";
-const critical = (css: string, body: string) => criticalCss(css, page(body), SHEET);
+const critical = (css: string, body: string) => criticalCssFor(css, SHEET)(page(body));
 
 test("keeps the rules whose selectors match the page, and only the selectors that match", () => {
   const css = ".card{color:red}.unused{color:blue}main>.card p,.nowhere{margin:0}";

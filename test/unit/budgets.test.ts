@@ -1,0 +1,74 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { routes, notFoundRoute } from "../../src/routes";
+import { outputFile } from "../../src/build/render";
+import { measure, type PageBytes } from "../../src/build/report";
+
+const root = join(import.meta.dirname, "../..");
+const KINDS = ["htmlGz", "inlineCssGz", "jsGz", "cssGz", "fonts"] as const;
+type Kind = (typeof KINDS)[number];
+type Budget = Record<Kind, number>;
+const budgets = JSON.parse(readFileSync(join(root, "test/budgets.json"), "utf8")) as {
+  default: Budget;
+  pages: Record<string, Partial<Budget>>;
+};
+
+/** What each kind of byte is, for a message that names the file. */
+const fileOf = (page: PageBytes, kind: Kind) =>
+  ({
+    htmlGz: page.page,
+    inlineCssGz: `${page.page} <style>`,
+    jsGz: page.files.js.join(" + "),
+    cssGz: page.files.css.join(" + "),
+    fonts: page.files.fonts.join(" + "),
+  })[kind];
+
+let dist = "";
+let measured: PageBytes[] = [];
+before(() => {
+  dist = mkdtempSync(join(tmpdir(), "eg-budgets-"));
+  execFileSync(process.execPath, ["--import", "tsx", "build.ts"], {
+    cwd: root,
+    env: { ...process.env, DIST_DIR: dist, ENQUIRY_ENDPOINT: "/api/enquiry" },
+    stdio: "pipe",
+  });
+  measured = measure(
+    dist,
+    [...routes, notFoundRoute].map((r) => outputFile(r.path)),
+  );
+});
+after(() => rmSync(dist, { recursive: true, force: true }));
+
+test("budgets name only pages the site has, and only known kinds", () => {
+  const pages = new Set(measured.map((p) => p.page));
+  for (const [page, budget] of Object.entries(budgets.pages)) {
+    assert.ok(pages.has(page), `test/budgets.json: no page ${page}`);
+    for (const kind of Object.keys(budget))
+      assert.ok(KINDS.includes(kind as Kind), `test/budgets.json ${page}: unknown ${kind}`);
+  }
+  assert.deepEqual(Object.keys(budgets.default).sort(), [...KINDS].sort());
+});
+
+test("every page ships within its byte budget", () => {
+  const over: string[] = [];
+  for (const page of measured) {
+    const budget = { ...budgets.default, ...budgets.pages[page.page] };
+    for (const kind of KINDS)
+      if (page[kind] > budget[kind])
+        over.push(
+          `${page.page}: ${kind} ${page[kind]} B > budget ${budget[kind]} B (${fileOf(page, kind)})`,
+        );
+  }
+  assert.deepEqual(over, [], `over budget:\n  ${over.join("\n  ")}`);
+});
+
+test("the budgets measure something: every page has inline CSS and one web font", () => {
+  for (const page of measured) {
+    assert.ok(page.inlineCssGz > 0, `${page.page}: no inline CSS`);
+    assert.equal(page.files.fonts.length, 1, `${page.page}: fonts ${page.files.fonts}`);
+  }
+});
