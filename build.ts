@@ -13,6 +13,7 @@ import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile } from "./src/build/headers";
+import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
 import { writeFlags } from "./src/build/flags";
@@ -37,6 +38,8 @@ function checkContent() {
     process.exit(1);
   }
 }
+
+const MANIFEST_LINK = '<link rel="manifest" href="/site.webmanifest"/>';
 
 function writeHashed(name: string, ext: string, text: string) {
   const hash = createHash("sha256").update(text).digest("hex").slice(0, 8);
@@ -74,7 +77,7 @@ async function build() {
   mkdirSync(join(dist, "assets"), { recursive: true });
   cpSync(join(root, "static"), dist, { recursive: true });
 
-  const { css, font } = await bundleCss(dist);
+  const { css, font, fontFaces } = await bundleCss(dist);
   const worldMap = writeHashed("world-map", "svg", renderWorldMap(mapLocations));
   const flags = writeFlags(
     dist,
@@ -94,13 +97,15 @@ async function build() {
     pages.map((p) => p.islands),
   );
 
-  const criticalCss = criticalCssFor(readFileSync(join(dist, css), "utf8"), css);
+  const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
   const styleHashes = new Set<string>();
   for (const page of pages) {
+    // Low priority: the page is complete without it, so it never holds up the first paint.
     const script =
-      `<script type="module" src="${scriptFor(page.islands)}"></script>` +
+      `<script type="module" fetchpriority="low" src="${scriptFor(page.islands)}"></script>` +
       (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
-    const html = page.html.replace("</body>", `${script}</body>`);
+    // Only installing the site needs the manifest: fetched after load, not before first paint.
+    const html = afterLoad(page.html, MANIFEST_LINK).replace("</body>", `${script}</body>`);
     const critical = criticalCss(html);
     styleHashes.add(styleHash(critical));
     const file = join(dist, outputFile(page.route.path));

@@ -20,6 +20,11 @@ import {
 /** The built stylesheet, font and site script, as the static pages link them. */
 export interface PageAssets extends Assets {
   script: string;
+  /**
+   * The 404 page's inline <style> as built (its hash is in the CSP): it carries the font faces,
+   * which the full sheet leaves to each page's inline style.
+   */
+  inlineStyle: string;
 }
 
 /** Read the hashed asset URLs from the built 404 page (it has no islands, just the site script). */
@@ -38,6 +43,7 @@ export function readPageAssets(dist: string): PageAssets {
     worldMap: "",
     flags: {},
     script: tags("script").find((s) => s.type === "module" && s.src)?.src ?? "",
+    inlineStyle: /<style>[^<]*<\/style>/.exec(html)?.[0] ?? "",
   };
 }
 
@@ -68,7 +74,10 @@ function render(assets: PageAssets, title: string, path: string, children: React
     </AssetsContext.Provider>,
   );
   const script = assets.script ? `<script type="module" src="${assets.script}"></script>` : "";
-  return `<!DOCTYPE html>${html.replace("</body>", `${script}</body>`)}`;
+  const page = html
+    .replace(`<link rel="stylesheet"`, `${assets.inlineStyle}<link rel="stylesheet"`)
+    .replace("</body>", `${script}</body>`);
+  return `<!DOCTYPE html>${page}`;
 }
 
 /** 200 for a form posted without JavaScript: the enquiry is stored. */

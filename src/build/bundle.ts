@@ -1,6 +1,7 @@
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import postcss from "postcss";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import type { IslandName } from "../islands/names";
@@ -10,7 +11,12 @@ import { fallbackFacesPlugin } from "./fontFallback";
 const root = resolve(import.meta.dirname, "../..");
 const production = process.env.NODE_ENV !== "development";
 
-/** Bundle the stylesheet (and the font it imports, subset) into content-hashed files. */
+/**
+ * Bundle the stylesheet (and the font it imports, subset) into content-hashed files. The
+ * @font-face rules come back apart (`fontFaces`), not in the sheet: every page carries them in its
+ * inline style, and the same face declared again by the sheet, once loaded after first paint,
+ * would swap in a font that `font-display: optional` had given up on, moving text.
+ */
 export async function bundleCss(outdir: string) {
   const result = await esbuild.build({
     entryPoints: [join(root, "src/styles/main.css")],
@@ -30,7 +36,18 @@ export async function bundleCss(outdir: string) {
     if (!file) throw new Error(`CSS bundle produced no ${ext} file`);
     return "/" + relative(outdir, file);
   };
-  return { css: url(".css"), font: url(".woff2") };
+  const bundled = join(outdir, url(".css"));
+  const sheet = postcss.parse(readFileSync(bundled, "utf8"));
+  const faces: string[] = [];
+  sheet.walkAtRules(/^font-face$/i, (face) => {
+    faces.push(face.toString());
+    face.remove();
+  });
+  rmSync(bundled);
+  const rest = sheet.toString();
+  const css = `/assets/main-${createHash("sha256").update(rest).digest("hex").slice(0, 8)}.css`;
+  writeFileSync(join(outdir, css), rest);
+  return { css, font: url(".woff2"), fontFaces: faces.join("") };
 }
 
 const lazyPrefix = "lazy-module:";

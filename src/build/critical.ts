@@ -11,6 +11,7 @@ import {
 import { compile } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
+import { afterLoad } from "./afterLoad";
 
 /**
  * States a visitor or a script gives an element after the HTML arrives: a rule that needs one of
@@ -214,16 +215,15 @@ export const styleHash = (css: string) =>
   `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
 
 /**
- * Swap the page's render-blocking stylesheet link for the rules it uses, inline. The full sheet
- * still reaches every visitor: src/client/fullCss.ts adds it after first paint (its URL rides on
- * the style element), and the <noscript> link loads it where scripts do not run.
+ * Put the rules the page uses inline before its render-blocking stylesheet link, and hold that
+ * link back until the page has loaded (src/build/afterLoad.ts): the full sheet still reaches
+ * every visitor, after first paint, or at once where scripts do not run.
  */
 export function inlineCriticalCss(html: string, href: string, css: string): string {
   const link = `<link rel="stylesheet" href="${href}"/>`;
-  if (!html.includes(link)) throw new Error(`inlineCriticalCss: no ${link} in the page`);
   if (/<\/style/i.test(css)) throw new Error("inlineCriticalCss: the CSS would end its <style>");
-  return html.replace(
-    link,
-    `<style data-full-css="${href}">${css}</style><noscript>${link}</noscript>`,
+  return afterLoad(html, link).replace(
+    `<noscript data-after-load>${link}`,
+    `<style>${css}</style><noscript data-after-load>${link}`,
   );
 }

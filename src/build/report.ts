@@ -55,7 +55,7 @@ export interface PageBytes {
   lazyJsGz: number;
   /** Linked stylesheets (the full sheet, loaded after first paint), gzip. */
   cssGz: number;
-  /** Web fonts the inline CSS can load (WOFF2: already compressed). */
+  /** Web fonts the inline CSS declares (WOFF2: already compressed). */
   fonts: number;
   /** The files behind jsGz, cssGz and fonts. */
   files: { js: string[]; css: string[]; fonts: string[] };

@@ -3,11 +3,11 @@ import { startHeader } from "./header";
 import { startAnchors } from "./anchors";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
-import { loadFullCss } from "./fullCss";
+import { loadAfterLoadLinks } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 
 document.documentElement.classList.add("js");
-const fullCss = loadFullCss();
+const fullCss = loadAfterLoadLinks();
 startHeader();
 startAnchors();
 startOfficeMap();

@@ -21,7 +21,7 @@ before(async () => {
   mkdirSync(dist);
   writeFileSync(
     join(dist, "404.html"),
-    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><link rel="stylesheet" href="/assets/main-T.css"/></head><body><h1>Page not found</h1><script type="module" src="/assets/page-site-T.js"></script></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script type="module" src="/assets/page-site-T.js"></script></body></html>`,
   );
   dataFile = join(root, "data", "nested", "enquiries.jsonl"); // folders made on first write
   app = createApp({ dist, dataFile });
@@ -161,7 +161,11 @@ test("a plain form post: 200 thank-you page on the site's layout, stored", async
   assert.match(reply.text, /^<!DOCTYPE html>/);
   assert.match(reply.text, /<h1>Thank you, Ada!<\/h1>/);
   assert.match(reply.text, /within one business day/);
-  assert.match(reply.text, /<link rel="stylesheet" href="\/assets\/main-T.css"/);
+  // The built pages' inline style (allowed by the CSP, with the font faces), then the sheet.
+  assert.match(
+    reply.text,
+    /<style>h1\{color:red\}<\/style><link rel="stylesheet" href="\/assets\/main-T.css"/,
+  );
   assert.match(
     reply.text,
     /<script type="module" src="\/assets\/page-site-T.js"><\/script><\/body>/,

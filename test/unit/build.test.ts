@@ -88,7 +88,7 @@ test("forms post to the configured endpoint", () => {
   assert.match(html("contact/index.html"), /<form[^>]+action="\/api\/enquiry"/);
 });
 
-test("each page inlines its CSS under a CSP hash and loads the full sheet without blocking", () => {
+test("each page inlines its CSS under a CSP hash; the full sheet and the manifest wait for load", () => {
   const csp = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"))[0].headers[
     "Content-Security-Policy"
   ];
@@ -98,19 +98,33 @@ test("each page inlines its CSS under a CSP hash and loads the full sheet withou
     .split(" ");
   for (const page of pages()) {
     const doc = html(page);
-    const styles = [...doc.matchAll(/<style data-full-css="([^"]+)">([^<]*)<\/style>/g)];
+    const styles = [...doc.matchAll(/<style>([^<]*)<\/style>/g)];
     assert.equal(styles.length, 1, `${page}: one inline style`);
-    const [, href, css] = styles[0];
+    const [, css] = styles[0];
     assert.ok(styleSrc.includes(styleHash(css)), `${page}: its style's hash is in style-src`);
-    assert.ok(existsSync(join(dist, href)), `${page}: ${href} exists`);
-    // The only stylesheet link is the one for JavaScript off; nothing else blocks rendering.
-    const links = [...doc.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
-    assert.deepEqual(links, [`<link rel="stylesheet" href="${href}"/>`], page);
-    assert.ok(doc.includes(`<noscript><link rel="stylesheet" href="${href}"/></noscript>`), page);
+    // Fraunces and its metric-matched local fallbacks.
+    assert.match(css, /@font-face\{font-family:Fraunces;[^}]*font-display:optional/, page);
+    assert.match(css, /@font-face\{font-family:Fraunces fallback/, page);
+    // Every stylesheet link, and the manifest, is held back: nothing requested before paint.
+    const held = [...doc.matchAll(/<noscript data-after-load>(<link [^>]*>)<\/noscript>/g)];
+    const links = [...doc.matchAll(/<link rel="(?:stylesheet|manifest)"[^>]*>/g)].map((m) => m[0]);
+    assert.deepEqual(
+      held.map((m) => m[1]),
+      links,
+      `${page}: links outside <noscript data-after-load>`,
+    );
+    assert.equal(links.length, 2, page);
+    for (const [, href] of links.join("").matchAll(/href="([^"]+)"/g))
+      assert.ok(existsSync(join(dist, href)), `${page}: ${href} exists`);
+    assert.match(doc, /<script type="module" fetchpriority="low" src=/, page);
+    // Preloaded: the font (font-display: optional waits for it briefly, so it must start early)
+    // and the LCP image (React adds it for fetchPriority="high"); nothing else.
+    for (const [tag] of doc.matchAll(/<link rel="preload"[^>]*>/g))
+      assert.match(tag, /as="(?:image|font)"/, `${page}: ${tag}`);
   }
   assert.deepEqual(
     styleSrc.filter((s) => s.startsWith("'sha256-")).sort(),
-    [...new Set(pages().map((p) => styleHash(/<style[^>]*>([^<]*)</.exec(html(p))![1])))].sort(),
+    [...new Set(pages().map((p) => styleHash(/<style>([^<]*)</.exec(html(p))![1])))].sort(),
     "style-src allows exactly the pages' styles",
   );
 });

@@ -51,16 +51,22 @@ test("media queries keep what matches and vanish when nothing does", () => {
   );
 });
 
-test("font faces stay, with their url()s made absolute; keyframes only when a kept rule runs them", () => {
+test("font faces stay, with url()s made absolute; keyframes only when a kept rule runs them", () => {
   const css =
-    '@font-face{font-family:F;src:url("./f-1.woff2") format("woff2"),url(data:font/woff2;base64,AA)}' +
+    '@font-face{font-family:F;src:url("./f-1.woff2") format("woff2")}' +
+    '@font-face{font-family:"F fallback";src:local("Georgia");size-adjust:105%}' +
+    "@font-face{font-family:D;src:url(data:font/woff2;base64,AA)}" +
+    ".bg{background:url(./dot.svg)}" +
     "@keyframes spin{to{rotate:1turn}}@keyframes fade{to{opacity:0}}" +
     ".spinner{animation:spin 1s linear infinite}.gone{animation-name:fade}";
-  const kept = critical(css, '<div class="spinner"></div>');
+  const kept = critical(css, '<div class="spinner bg"></div>');
   assert.match(
     kept,
-    /src:url\("\/assets\/f-1\.woff2"\) format\("woff2"\),url\(data:font\/woff2;base64,AA\)/,
+    /@font-face\{font-family:F;src:url\("\/assets\/f-1\.woff2"\) format\("woff2"\)\}/,
   );
+  assert.match(kept, /@font-face\{font-family:"F fallback";src:local\("Georgia"\)/);
+  assert.match(kept, /src:url\(data:font\/woff2;base64,AA\)/, "a font in the CSS costs no request");
+  assert.match(kept, /background:url\(\/assets\/dot\.svg\)/, "url()s resolve from the page");
   assert.match(kept, /@keyframes spin\{/);
   assert.doesNotMatch(kept, /fade/);
 });
@@ -70,14 +76,15 @@ test("a selector the matcher cannot read is kept rather than lost", () => {
   assert.equal(kept, "input:-webkit-autofill{color:red}");
 });
 
-test("the inline style replaces the blocking link; the full sheet stays for JS off", () => {
+test("the inline style goes before the stylesheet link, which waits for load", () => {
   const html = `<head><link rel="stylesheet" href="${SHEET}"/></head>`;
   assert.equal(
     inlineCriticalCss(html, SHEET, "p{margin:0}"),
-    `<head><style data-full-css="${SHEET}">p{margin:0}</style>` +
-      `<noscript><link rel="stylesheet" href="${SHEET}"/></noscript></head>`,
+    "<head><style>p{margin:0}</style>" +
+      `<noscript data-after-load><link rel="stylesheet" href="${SHEET}"/></noscript></head>`,
   );
   assert.throws(() => inlineCriticalCss("<head></head>", SHEET, ""), /no <link/);
+  assert.throws(() => inlineCriticalCss(html, SHEET, "p{}</style>"), /would end its <style>/);
 });
 
 test("the CSP hash is the base64 sha256 of the style's UTF-8 bytes", () => {
