@@ -69,6 +69,6 @@ test("every page ships within its byte budget", () => {
 test("the budgets measure something: every page has inline CSS and one web font", () => {
   for (const page of measured) {
     assert.ok(page.inlineCssGz > 0, `${page.page}: no inline CSS`);
-    assert.equal(page.files.fonts.length, 1, `${page.page}: fonts ${page.files.fonts}`);
+    assert.equal(page.files.fonts.length, 1, `${page.page}: fonts ${page.files.fonts.join(", ")}`);
   }
 });

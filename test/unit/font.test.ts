@@ -13,7 +13,12 @@ const root = join(import.meta.dirname, "../..");
 
 test("the font keeps every character any page shows", () => {
   const kept = new Set(siteCharacters());
-  const assets = { css: "/a.css", font: "/f.woff2", worldMap: "/m.svg" };
+  const assets = {
+    css: "/a.css",
+    font: "/f.woff2",
+    worldMap: "/m.svg",
+    flags: new Proxy<Record<string, string>>({}, { get: (_, code) => `/flag-${String(code)}.svg` }),
+  };
   for (const route of [...routes, notFoundRoute]) {
     const { html } = renderRoute(route, assets, "/og.png");
     const { document } = new Window();
