@@ -1,8 +1,10 @@
+import { firstPaint } from "./firstPaint";
+
 /**
  * The build holds some head links back in `<noscript data-after-load>` (the full stylesheet, the
- * web app manifest; src/build/afterLoad.ts). Add them once the page has loaded, so they never
- * compete with the first screen's requests. Resolves when the stylesheets have arrived (or
- * failed): code that creates markup the HTML did not have (the toast) waits for them.
+ * web app manifest; src/build/afterLoad.ts). Add them once the page has loaded and painted, so
+ * they never compete with the first screen's requests. Resolves when the stylesheets have
+ * arrived (or failed): code that creates markup the HTML did not have (the toast) waits for them.
  */
 export function loadAfterLoadLinks(): Promise<void> {
   const holders = [...document.querySelectorAll("noscript[data-after-load]")];
@@ -25,7 +27,10 @@ export function loadAfterLoadLinks(): Promise<void> {
       document.head.append(...links);
       void Promise.all(sheets).then(() => resolve());
     };
-    if (document.readyState === "complete") add();
-    else addEventListener("load", add, { once: true });
+    const loaded =
+      document.readyState === "complete"
+        ? Promise.resolve()
+        : new Promise((done) => addEventListener("load", done, { once: true }));
+    void Promise.all([loaded, firstPaint()]).then(add);
   });
 }

@@ -5,15 +5,19 @@ import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadAfterLoadLinks } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
+import { firstPaint } from "./firstPaint";
 
-document.documentElement.classList.add("js");
 const fullCss = loadAfterLoadLinks();
-startHeader();
-startAnchors();
-startOfficeMap();
-const hero = document.querySelector<HTMLElement>("[data-hero]");
-if (hero) startHero(hero);
-if (window.location.search) prefillForms(window.location.search);
+// Nothing here is needed to draw the first screen (the HTML is complete without it).
+void firstPaint().then(() => {
+  document.documentElement.classList.add("js");
+  startHeader();
+  startAnchors();
+  startOfficeMap();
+  const hero = document.querySelector<HTMLElement>("[data-hero]");
+  if (hero) startHero(hero);
+  if (window.location.search) prefillForms(window.location.search);
+});
 
 // The form enhancement loads as a form nears the viewport (or takes focus), not during first paint.
 const forms = document.querySelectorAll("form[data-enquiry]");

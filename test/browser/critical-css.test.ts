@@ -160,3 +160,43 @@ test("with JavaScript off, every page gets the full sheet from its <noscript> li
   }
   await context.close();
 });
+
+test("the first paint waits for nothing: the page script starts and the full sheet is asked for after it", async () => {
+  const context = await t.browser.newContext(phone);
+  // When the page script marks the page as enhanced (its first act).
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.classList.contains("js")) return;
+      Object.assign(window, { __enhancedAt: performance.now() });
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"] });
+  });
+  const page = await context.newPage();
+  for (const path of ["/", "/about", "/contact"]) {
+    await page.goto(t.server.origin + path);
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+    const sheet = await page.waitForFunction(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .find((e) => /\/assets\/main-[^/]+\.css$/.test(e.name))?.startTime,
+    );
+    const sheetRequested = (await sheet.jsonValue()) as number;
+    const firstPaint = await page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    );
+    assert.ok(firstPaint !== undefined, `${path}: a first contentful paint`);
+    const enhancedAt = await page.evaluate(
+      () => (window as unknown as { __enhancedAt: number }).__enhancedAt,
+    );
+    assert.ok(
+      enhancedAt > firstPaint,
+      `${path}: the page script started at ${enhancedAt} ms, before the first paint at ${firstPaint} ms`,
+    );
+    assert.ok(
+      sheetRequested > firstPaint,
+      `${path}: the full sheet was asked for at ${sheetRequested} ms, before the first paint at ${firstPaint} ms`,
+    );
+  }
+  await context.close();
+});

@@ -1,0 +1,15 @@
+/**
+ * Resolves once the browser has put the page on screen (its first paint), or at once where the
+ * Paint Timing API is missing. Start-up work waits for it: none of it is needed to draw the
+ * first screen, and done earlier it holds that screen back (reading scroll position forces a
+ * layout; a stylesheet added before the first paint blocks it).
+ */
+export function firstPaint(): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return Promise.resolve();
+  return new Promise((resolve) => {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      resolve();
+    }).observe({ type: "paint", buffered: true });
+  });
+}
