@@ -67,6 +67,12 @@ function startDropdowns(el: HTMLElement) {
     document.addEventListener("click", (event) => {
       if (!item.contains(event.target as Node)) setOpen(false);
     });
+    // This starts after the first paint: a pointer already resting on the menu opens it, as
+    // entering would have (without the script, CSS showed it on hover).
+    if (hoverCapable() && item.matches(":hover")) {
+      openedByHover = true;
+      setOpen(true);
+    }
   }
 }
 

@@ -34,6 +34,8 @@ async function open(path: string, options: BrowserContextOptions & { clock?: boo
   const response = await page.goto(t.server.origin + path);
   // The strict policy is on, so any inline script or style attribute would show up as an error.
   assert.match((await response?.headerValue("content-security-policy")) ?? "", /script-src 'self'/);
+  // The page script starts after the first paint; a person acts after that.
+  await page.waitForFunction(() => document.documentElement.classList.contains("js"));
   return {
     page,
     problems,
@@ -72,6 +74,27 @@ describe("header (desktop)", () => {
       () => !document.querySelector("[data-header]")?.classList.contains("is-hidden"),
     );
     await close();
+  });
+
+  test("Courses dropdown: a pointer resting on it before the script starts opens it", async () => {
+    const context = await t.browser.newContext(desktop);
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: act as soon as the toggle is drawn.
+    await page.goto(t.server.origin + "/about", { waitUntil: "commit" });
+    await page.locator(".dropdown-toggle").hover();
+    release();
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+    assert.equal(await page.locator(".dropdown-toggle").getAttribute("aria-expanded"), "true");
+    assert.equal(await page.locator("#courses-menu").isVisible(), true);
+    await page.mouse.move(1200, 700);
+    assert.equal(await page.locator(".dropdown-toggle").getAttribute("aria-expanded"), "false");
+    await context.close();
   });
 
   test("Courses dropdown: hover on a fine pointer, keyboard, Escape returns focus, outside click", async () => {

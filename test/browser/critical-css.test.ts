@@ -122,6 +122,8 @@ for (const path of paths)
     );
     await page.waitForFunction(() => [...document.images].every((i) => i.complete));
     await page.evaluate(() => document.fonts.ready);
+    // Hover is updated by a mouse move the browser fakes some time after scrolling: make it now.
+    await page.mouse.move(0, 0);
     await settle(page);
     await snapshot(page);
     await release();
