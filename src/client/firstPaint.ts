@@ -6,6 +6,8 @@
  */
 export function firstPaint(): Promise<void> {
   if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return Promise.resolve();
+  // A page opened in a background tab is not painted until it is shown: nothing to hold back.
+  if (document.visibilityState === "hidden") return Promise.resolve();
   return new Promise((resolve) => {
     new PerformanceObserver((_, observer) => {
       observer.disconnect();
