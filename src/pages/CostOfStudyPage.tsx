@@ -5,6 +5,7 @@ import { costModel } from "../components/tools/costModel";
 import { FigureTables } from "../components/tools/FigureTables";
 import { WorkedExample } from "../components/tools/WorkedExample";
 import { CostPlanner } from "../islands/CostPlanner";
+import { ToolSection } from "../components/tools/ToolSection";
 import { Island } from "../islands/Island";
 
 /** /cost-of-study: the planner, then every figure it uses as tables and a worked example. */
@@ -12,19 +13,14 @@ export function CostOfStudyPage() {
   return (
     <>
       <PageHero eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
-      <div className="section tool-section" id="planner">
-        <div className="container">
-          <noscript>
-            <p className="tool-noscript">{copy.noScript}</p>
-          </noscript>
-          <Island
-            name="CostPlanner"
-            component={CostPlanner}
-            props={{ model: costModel }}
-            hydrate="interaction"
-          />
-        </div>
-      </div>
+      <ToolSection id="planner" noScript={copy.noScript}>
+        <Island
+          name="CostPlanner"
+          component={CostPlanner}
+          props={{ model: costModel }}
+          hydrate="interaction"
+        />
+      </ToolSection>
       <Section
         id="figures"
         title={copy.figuresTitle}

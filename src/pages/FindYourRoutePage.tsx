@@ -4,6 +4,7 @@ import { Section } from "../components/Section";
 import { DecisionTable } from "../components/tools/DecisionTable";
 import { RouteCard } from "../components/tools/RouteCard";
 import { routeModel } from "../components/tools/routeModel";
+import { ToolSection } from "../components/tools/ToolSection";
 import { Island } from "../islands/Island";
 import { RouteFinder } from "../islands/RouteFinder";
 import { enquiryHref } from "../lib/routeFinder";
@@ -14,19 +15,14 @@ export function FindYourRoutePage() {
   return (
     <>
       <PageHero eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
-      <div className="section tool-section" id="route-finder">
-        <div className="container">
-          <noscript>
-            <p className="tool-noscript">{copy.noScript}</p>
-          </noscript>
-          <Island
-            name="RouteFinder"
-            component={RouteFinder}
-            props={{ model: routeModel }}
-            hydrate="interaction"
-          />
-        </div>
-      </div>
+      <ToolSection id="route-finder" noScript={copy.noScript}>
+        <Island
+          name="RouteFinder"
+          component={RouteFinder}
+          props={{ model: routeModel }}
+          hydrate="interaction"
+        />
+      </ToolSection>
       <Section
         id="decision-table"
         title={copy.tableTitle}

@@ -3,9 +3,6 @@ import assert from "node:assert/strict";
 import { installDom, captureErrors } from "./dom";
 
 const window = installDom();
-const g = globalThis as Record<string, unknown>;
-for (const key of ["HTMLSelectElement", "HTMLTextAreaElement", "HTMLFormElement"])
-  g[key] = (window as unknown as Record<string, unknown>)[key];
 // Loaded after the DOM and NODE_ENV are in place, so React picks its development build.
 const { act, createElement } = await import("react");
 const { hydrateRoot } = await import("react-dom/client");
