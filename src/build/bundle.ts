@@ -125,7 +125,7 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
   const lazy = await esbuild.build({
     ...common,
     entryPoints: Object.fromEntries(
-      [...lazyModules].map((file) => [
+      [...lazyModules].sort().map((file) => [
         relative(join(root, "src"), file)
           .replace(/\.tsx?$/, "")
           .replaceAll("/", "-"),
