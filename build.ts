@@ -12,7 +12,8 @@ import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
-import { headersFile } from "./src/build/headers";
+import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
+import { pageScriptLoader } from "./src/build/pageScript";
 import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
@@ -48,8 +49,8 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles(styleHashes: string[]) {
-  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, styleHashes));
+function writeSiteFiles(documents: DocumentPolicy[]) {
+  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, documents));
   const urls = routes.map((r) => `<url><loc>${absoluteUrl(r.path)}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
@@ -98,21 +99,27 @@ async function build() {
   );
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
-  const styleHashes = new Set<string>();
+  const loader = await pageScriptLoader();
+  const documents: DocumentPolicy[] = [];
   for (const page of pages) {
-    // Low priority: the page is complete without it, so it never holds up the first paint.
+    // The page is complete without its script: it is requested once the first screen is painted.
     const script =
-      `<script type="module" fetchpriority="low" src="${scriptFor(page.islands)}"></script>` +
+      loader.tag(scriptFor(page.islands)) +
       (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
     // Only installing the site needs the manifest: fetched after load, not before first paint.
     const html = afterLoad(page.html, MANIFEST_LINK).replace("</body>", `${script}</body>`);
     const critical = criticalCss(html);
-    styleHashes.add(styleHash(critical));
-    const file = join(dist, outputFile(page.route.path));
+    const out = outputFile(page.route.path);
+    documents.push({
+      paths: servedPaths(out),
+      styleHashes: [styleHash(critical)],
+      scriptHashes: [loader.hash],
+    });
+    const file = join(dist, out);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, inlineCriticalCss(html, css, critical));
   }
-  writeSiteFiles([...styleHashes]);
+  writeSiteFiles(documents);
   compressAll(dist);
   printReport(
     dist,

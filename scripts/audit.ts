@@ -18,8 +18,8 @@ import { routes, notFoundRoute } from "../src/routes";
 import { chromiumPath } from "./chromium";
 import type { Result } from "lighthouse";
 
-/** The issue's goal, beside the floor in the same run. */
-const GOAL = { fcpRatio: 1.15, lcpRatio: 1.25, tbt: 50, cls: 0, perf: 100 };
+/** The goal (decisions.md), beside the floor in the same run; performance in every run. */
+const GOAL = { fcpRatio: 1.15, lcpRatio: 1.45, tbt: 50, cls: 0, perf: 100 };
 const FLOOR_PATH = "/__audit-floor";
 const FLOOR_HTML =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
@@ -61,16 +61,25 @@ interface Sample {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of this machine's speed (a mid-range phone is ~1000, this kind of machine ~1800-2500). */
+  benchmark: number;
   failing: string[];
 }
 
-/** Lighthouse now and then fails a run with NO_NAVSTART on a loaded machine: run it again. */
-async function lighthouse(path: string, tries = 3): Promise<Sample> {
+/**
+ * Lighthouse now and then fails a run with one of its own trace errors (NO_NAVSTART, NO_FCP,
+ * NO_TRACING_STARTED...) on a loaded machine: run it again, and after three such failures leave
+ * the run out (said in the table) rather than lose the whole audit.
+ */
+async function lighthouse(path: string, tries = 3): Promise<Sample | undefined> {
   try {
     return await lighthouseOnce(path);
   } catch (error) {
-    if (tries > 1 && String(error).includes("NO_NAVSTART")) return lighthouse(path, tries - 1);
-    throw error;
+    if (!/\b(NO_[A-Z_]+|TRACE[A-Z_]*|PROTOCOL_TIMEOUT)\b/.test(String(error))) throw error;
+    console.log(
+      `  ${String(error).split("\n")[0]}: ${tries > 1 ? "running it again" : "left out"}`,
+    );
+    return tries > 1 ? lighthouse(path, tries - 1) : undefined;
   }
 }
 
@@ -106,6 +115,7 @@ async function lighthouseOnce(path: string): Promise<Sample> {
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
+    benchmark: lhr.environment.benchmarkIndex,
     failing: audits
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id),
@@ -125,20 +135,33 @@ const load = () =>
 console.log(`Lighthouse, ${runs} run(s) per page, interleaved; load average ${load()}`);
 const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
 for (let i = 0; i < runs; i++)
-  for (const path of paths) samples.get(path)!.push(await lighthouse(path));
+  for (const path of paths) {
+    const sample = await lighthouse(path);
+    if (sample) samples.get(path)!.push(sample);
+  }
 server.close();
 
 const floor = samples.get(FLOOR_PATH)!;
 const floorFcp = median(floor.map((s) => s.fcp));
 const floorLcp = median(floor.map((s) => s.lcp));
+const floorTbt = median(floor.map((s) => s.tbt));
+const benchmarks = [...samples.values()].flat().map((s) => s.benchmark);
 const col = (s: string | number, n: number) => String(s).padStart(n);
 console.log(
-  `load average after ${load()}\n` +
-    `${"page".padEnd(52)}perf a11y best  seo   FCP   LCP  TBT   CLS  FCP/fl LCP/fl  goal`,
+  `load average after ${load()}; benchmarkIndex median ${Math.round(median(benchmarks))} ` +
+    `(${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}); floor TBT ${Math.round(floorTbt)} ms\n` +
+    `medians, and the worst run's performance and TBT; goal: performance ${GOAL.perf} in every run, ` +
+    `TBT <= ${GOAL.tbt} ms, FCP <= ${GOAL.fcpRatio}x, LCP <= ${GOAL.lcpRatio}x the floor, CLS ${GOAL.cls}\n` +
+    `${"page".padEnd(52)}perf worst a11y best  seo   FCP   LCP  TBT worst   CLS  FCP/fl LCP/fl runs  goal`,
 );
 for (const [path, list] of samples) {
+  if (!list.length) {
+    console.log(`${path.padEnd(52)}every run failed  MISS`);
+    continue;
+  }
   const m = (k: "perf" | "fcp" | "lcp" | "tbt" | "cls") => median(list.map((s) => s[k]));
-  const min = (k: "a11y" | "best" | "seo") => Math.min(...list.map((s) => s[k]));
+  const min = (k: "perf" | "a11y" | "best" | "seo") => Math.min(...list.map((s) => s[k]));
+  const worstTbt = Math.max(...list.map((s) => s.tbt));
   const fcpRatio = m("fcp") / floorFcp;
   const lcpRatio = m("lcp") / floorLcp;
   const met =
@@ -146,21 +169,25 @@ for (const [path, list] of samples) {
     lcpRatio <= GOAL.lcpRatio &&
     m("tbt") <= GOAL.tbt &&
     m("cls") <= GOAL.cls &&
-    m("perf") >= GOAL.perf;
+    list.length === runs &&
+    min("perf") >= GOAL.perf;
   const failing = [...new Set(list.flatMap((s) => s.failing))];
   console.log(
     path.padEnd(52) +
       [
         col(m("perf"), 4),
+        col(min("perf"), 5),
         col(min("a11y"), 4),
         col(min("best"), 4),
         col(min("seo"), 4),
         col(Math.round(m("fcp")), 5),
         col(Math.round(m("lcp")), 5),
         col(Math.round(m("tbt")), 4),
+        col(Math.round(worstTbt), 5),
         col(m("cls").toFixed(3), 5),
         col(fcpRatio.toFixed(2), 6),
         col(lcpRatio.toFixed(2), 6),
+        col(list.length, 4),
         col(met ? "met" : "MISS", 5),
       ].join(" ") +
       (failing.length ? `  failing: ${failing.join(", ")}` : ""),

@@ -48,16 +48,21 @@ export function createApp(options: AppOptions) {
   const headerRules = existsSync(headersPath)
     ? parseHeadersFile(readFileSync(headersPath, "utf8"))
     : [];
-  const files = sirv(dist, {
+  const sirvOptions = (etag: boolean) => ({
     extensions: ["html"],
     brotli: true,
     gzip: true,
-    etag: true,
-    setHeaders(res) {
+    etag,
+    setHeaders(res: ServerResponse) {
       // Pages and unhashed files: always ask whether they changed.
       if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
     },
   });
+  // Hashed assets are immutable: never revalidated, so no ETag (headers on an asset stay small).
+  const pages = sirv(dist, sirvOptions(true));
+  const assets = sirv(dist, sirvOptions(false));
+  const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
+    (req.url?.startsWith("/assets/") ? assets : pages)(req, res, next);
   const store = new EnquiryStore(dataFile);
   const delivery = startDelivery(options);
   const enquiry = enquiryHandler({
@@ -74,11 +79,16 @@ export function createApp(options: AppOptions) {
     const path = (req.url ?? "/").split("?")[0];
     return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
   };
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? "/").split("?")[0];
+  const setHeaders = (res: ServerResponse, pathname: string) => {
     for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
       res.setHeader(name, value);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    setHeaders(res, pathname);
     if (isEnquiry(req)) {
+      // The server's own pages look like the 404 page (its inline style), under its policy.
+      setHeaders(res, "/404.html");
       enquiry(req, res).catch((error: unknown) => {
         console.error(error);
         if (!res.headersSent) res.writeHead(500).end();
@@ -86,6 +96,7 @@ export function createApp(options: AppOptions) {
       return;
     }
     files(req, res, () => {
+      setHeaders(res, "/404.html");
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "no-cache",

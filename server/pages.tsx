@@ -42,7 +42,8 @@ export function readPageAssets(dist: string): PageAssets {
     font: links.find((l) => l.rel === "preload" && l.as === "font")?.href ?? "",
     worldMap: "",
     flags: {},
-    script: tags("script").find((s) => s.type === "module" && s.src)?.src ?? "",
+    // The page's script, as the inline loader names it (src/client/loadPageScript.ts).
+    script: tags("script").find((s) => s["data-src"])?.["data-src"] ?? "",
     inlineStyle: /<style>[^<]*<\/style>/.exec(html)?.[0] ?? "",
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import postcss, { type AtRule, type Rule } from "postcss";
 import {
   AttributeAction,
@@ -12,6 +11,7 @@ import { compile } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
 import { afterLoad } from "./afterLoad";
+import { cspHash } from "./headers";
 
 /**
  * States a visitor or a script gives an element after the HTML arrives: a rule that needs one of
@@ -211,8 +211,7 @@ export function criticalCssFor(sheet: string, sheetUrl: string): (html: string) 
 }
 
 /** The CSP source that allows exactly this inline style. */
-export const styleHash = (css: string) =>
-  `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
+export const styleHash = cspHash;
 
 /**
  * Put the rules the page uses inline before its render-blocking stylesheet link, and hold that

@@ -1,20 +1,55 @@
 /**
- * HTTP headers for every response, written to dist/_headers (the format Netlify and Cloudflare
- * Pages read) and applied by our own server, so a CDN and `npm start` send the same policy.
+ * HTTP headers, written to dist/_headers (the format Netlify and Cloudflare Pages read) and
+ * applied by our own server, so a CDN and `npm start` send the same policy.
+ *
+ * Every response gets the few headers any file needs; only documents get the policy headers a
+ * page needs (CSP, HSTS, Permissions-Policy, framing, referrer), each page its own CSP listing
+ * its own inline hashes. No header is set in two matching blocks: a CDN joins such values with
+ * a comma, and two CSPs both apply.
  */
-export function siteHeaders(enquiryEndpoint: string, styleHashes: string[]) {
-  // A hosted form service on another origin must be allowed to receive the posts.
-  const formOrigin = /^https:\/\//.test(enquiryEndpoint)
-    ? ` ${new URL(enquiryEndpoint).origin}`
-    : "";
-  const csp = [
+
+import { createHash } from "node:crypto";
+
+/** The CSP source that allows exactly this inline code or style. */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** What one built page needs in its headers. */
+export interface DocumentPolicy {
+  /** The URL paths it is served at ("/about" and "/about/"...). */
+  paths: string[];
+  /** CSP sources of its inline styles and scripts: `'sha256-...'`. */
+  styleHashes: string[];
+  scriptHashes: string[];
+}
+
+/** Any file: a type is a type, and no other site may embed our files. */
+const everyResponse = {
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** Hashed file names never change content: cache them for a year. */
+export const ASSET_CACHE = "public, max-age=31536000, immutable";
+
+/** The Content-Security-Policy of one page. */
+export function contentSecurityPolicy(
+  enquiryEndpoint: string,
+  hashes: { styleHashes: string[]; scriptHashes: string[] },
+  otherEndpoints: string[] = [],
+) {
+  // A hosted form service (or report endpoint) on another origin must be allowed to receive posts.
+  const originOf = (url: string) => (/^https:\/\//.test(url) ? ` ${new URL(url).origin}` : "");
+  const formOrigin = originOf(enquiryEndpoint);
+  const origins = [...new Set([enquiryEndpoint, ...otherEndpoints].map(originOf))].join("");
+  return [
     "default-src 'self'",
-    "script-src 'self'",
-    // Each page's inline critical CSS, by the hash of its exact bytes: never 'unsafe-inline'.
-    ["style-src 'self'", ...styleHashes].join(" "),
+    // Inline code and styles only by the hash of their exact bytes: never 'unsafe-inline'.
+    ["script-src 'self'", ...hashes.scriptHashes].join(" "),
+    ["style-src 'self'", ...hashes.styleHashes].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src 'self'${formOrigin}`,
+    `connect-src 'self'${origins}`,
     // The office map: loaded only when the visitor asks for it.
     "frame-src https://www.google.com",
     `form-action 'self' mailto:${formOrigin}`,
@@ -22,12 +57,6 @@ export function siteHeaders(enquiryEndpoint: string, styleHashes: string[]) {
     "object-src 'none'",
     "frame-ancestors 'none'",
   ].join("; ");
-  return {
-    "Content-Security-Policy": csp,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    ...hardeningHeaders,
-  };
 }
 
 /** Powerful features the site never uses: no page, and no frame in one, may ask for them. */
@@ -50,25 +79,54 @@ export const deniedFeatures = [
   "xr-spatial-tracking",
 ];
 
-/** Transport and isolation: what the MDN HTTP Observatory looks for beyond the CSP. */
-const hardeningHeaders = {
+/** What a document needs beyond its CSP: transport, features, framing, referrer, isolation. */
+const documentHardening = {
   // Two years, subdomains included: browsers only ever reach us over HTTPS once they have seen it.
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "Permissions-Policy": deniedFeatures.map((f) => `${f}=()`).join(", "),
   "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Resource-Policy": "same-origin",
   // For browsers older than CSP frame-ancestors.
   "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** Hashed file names never change content: cache them for a year. */
-export const ASSET_CACHE = "public, max-age=31536000, immutable";
+/** The headers of one document, beyond those every response gets. */
+export function documentHeaders(
+  enquiryEndpoint: string,
+  policy: Omit<DocumentPolicy, "paths">,
+  otherEndpoints: string[] = [],
+) {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(enquiryEndpoint, policy, otherEndpoints),
+    ...documentHardening,
+  };
+}
 
-export function headersFile(enquiryEndpoint: string, styleHashes: string[]) {
-  const all = Object.entries(siteHeaders(enquiryEndpoint, styleHashes)).map(
-    ([k, v]) => `  ${k}: ${v}`,
-  );
-  return `/*\n${all.join("\n")}\n/assets/*\n  Cache-Control: ${ASSET_CACHE}\n`;
+/** The URL paths a page written to `file` ("about/index.html") is served at. */
+export function servedPaths(file: string): string[] {
+  if (file === "index.html") return ["/", "/index.html"];
+  if (!file.endsWith("/index.html")) return [`/${file}`];
+  const dir = `/${file.slice(0, -"/index.html".length)}`;
+  return [dir, `${dir}/`, `/${file}`];
+}
+
+export function headersFile(
+  enquiryEndpoint: string,
+  pages: DocumentPolicy[],
+  otherEndpoints: string[] = [],
+) {
+  const block = (pattern: string, headers: Record<string, string>) =>
+    `${pattern}\n${Object.entries(headers)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join("\n")}\n`;
+  return [
+    block("/*", everyResponse),
+    block("/assets/*", { "Cache-Control": ASSET_CACHE }),
+    ...pages.flatMap((page) => {
+      const headers = documentHeaders(enquiryEndpoint, page, otherEndpoints);
+      return page.paths.map((path) => block(path, headers));
+    }),
+  ].join("");
 }
 
 /** One block of a _headers file: a path pattern and the headers sent for matching paths. */

@@ -41,7 +41,9 @@ export function scriptsOf(dist: string, html: string) {
     for (const m of code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g))
       visit(posix.join(dir, m[1]), true);
   };
-  for (const m of html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)) visit(m[1], false);
+  // The page script, named by the inline loader that requests it after first paint (data-src).
+  for (const m of html.matchAll(/<script[^>]+(?:data-)?src="(\/assets\/[^"]+)"/g))
+    visit(m[1], false);
   return { eager: [...eager], lazy: [...lazy].filter((u) => !eager.has(u)) };
 }
 

@@ -21,7 +21,7 @@ before(async () => {
   mkdirSync(dist);
   writeFileSync(
     join(dist, "404.html"),
-    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script type="module" src="/assets/page-site-T.js"></script></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script data-src="/assets/page-site-T.js">(loader)</script></body></html>`,
   );
   dataFile = join(root, "data", "nested", "enquiries.jsonl"); // folders made on first write
   app = createApp({ dist, dataFile });

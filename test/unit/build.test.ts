@@ -8,7 +8,8 @@ import { routes } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
 import { scriptsOf } from "../../src/build/report";
 import { styleHash } from "../../src/build/critical";
-import { parseHeadersFile } from "../../src/build/headers";
+import { headersFor, parseHeadersFile, servedPaths } from "../../src/build/headers";
+import { pageScriptLoader } from "../../src/build/pageScript";
 
 const root = join(import.meta.dirname, "../..");
 let dist = "";
@@ -60,11 +61,15 @@ test("assets are content-hashed; scripts' imports and the CSS's url()s resolve",
   }
 });
 
-test("strict CSP holds: no inline executable script, no style attributes, no other hosts", () => {
+test("strict CSP holds: no inline executable script but the hashed loader, no style attributes, no other hosts", async () => {
+  const loader = await pageScriptLoader();
   for (const page of pages()) {
     const doc = html(page);
     for (const [tag] of doc.matchAll(/<script\b[^>]*>/g))
       assert.ok(/type="application\/(ld\+)?json"|src="\/assets\//.test(tag), `${page}: ${tag}`);
+    const inline = [...doc.matchAll(/<script data-src="[^"]+">([^<]*)<\/script>/g)];
+    assert.equal(inline.length, 1, `${page}: one loader`);
+    assert.equal(loader.hash, styleHash(inline[0][1]), `${page}: the loader is the hashed one`);
     assert.ok(!/\sstyle="/.test(doc), `${page} has a style attribute`);
     for (const [tag, url] of doc.matchAll(
       /<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(https?:[^"]+)"[^>]*>/g,
@@ -89,19 +94,22 @@ test("forms post to the configured endpoint", () => {
 });
 
 test("each page inlines its CSS under a CSP hash; the full sheet and the manifest wait for load", () => {
-  const csp = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"))[0].headers[
-    "Content-Security-Policy"
-  ];
-  const styleSrc = csp
-    .split("; ")
-    .find((d) => d.startsWith("style-src "))!
-    .split(" ");
+  const rules = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"));
   for (const page of pages()) {
+    // Each page's policy allows its own inline style and the loader, nothing else inline.
+    const csp = headersFor(rules, servedPaths(page)[0])["Content-Security-Policy"];
+    const hashes = (directive: string) =>
+      csp
+        .split("; ")
+        .find((d) => d.startsWith(`${directive} `))!
+        .split(" ")
+        .filter((s) => s.startsWith("'sha256-"));
     const doc = html(page);
     const styles = [...doc.matchAll(/<style>([^<]*)<\/style>/g)];
     assert.equal(styles.length, 1, `${page}: one inline style`);
     const [, css] = styles[0];
-    assert.ok(styleSrc.includes(styleHash(css)), `${page}: its style's hash is in style-src`);
+    assert.deepEqual(hashes("style-src"), [styleHash(css)], `${page}: style-src is its style`);
+    assert.equal(hashes("script-src").length, 1, `${page}: script-src allows the loader only`);
     // Fraunces and its metric-matched local fallbacks.
     assert.match(css, /@font-face\{font-family:Fraunces;[^}]*font-display:optional/, page);
     assert.match(css, /@font-face\{font-family:Fraunces fallback/, page);
@@ -116,15 +124,10 @@ test("each page inlines its CSS under a CSP hash; the full sheet and the manifes
     assert.equal(links.length, 2, page);
     for (const [, href] of links.join("").matchAll(/href="([^"]+)"/g))
       assert.ok(existsSync(join(dist, href)), `${page}: ${href} exists`);
-    assert.match(doc, /<script type="module" fetchpriority="low" src=/, page);
+    assert.match(doc, /<script data-src="\/assets\/page-[^"]+\.js">/, page);
     // Preloaded: the font (font-display: optional waits for it briefly, so it must start early)
     // and the LCP image (React adds it for fetchPriority="high"); nothing else.
     for (const [tag] of doc.matchAll(/<link rel="preload"[^>]*>/g))
       assert.match(tag, /as="(?:image|font)"/, `${page}: ${tag}`);
   }
-  assert.deepEqual(
-    styleSrc.filter((s) => s.startsWith("'sha256-")).sort(),
-    [...new Set(pages().map((p) => styleHash(/<style>([^<]*)</.exec(html(p))![1])))].sort(),
-    "style-src allows exactly the pages' styles",
-  );
 });

@@ -1,4 +1,5 @@
 import type { Slide } from "../../../content/types";
+import { InlineSvg } from "../InlineSvg";
 
 interface Props {
   slides: Slide[];
@@ -35,15 +36,18 @@ export function HeroSlider({ slides, intervalMs }: Props) {
                 {slide.cta.label}
               </a>
             </div>
-            <img
-              className="hero-image"
-              src={slide.image.src}
-              alt={slide.image.alt}
-              width={slide.image.width}
-              height={slide.image.height}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-            />
+            {i === 0 ? (
+              <InlineSvg className="hero-image" image={slide.image} />
+            ) : (
+              <img
+                className="hero-image"
+                src={slide.image.src}
+                alt={slide.image.alt}
+                width={slide.image.width}
+                height={slide.image.height}
+                loading="lazy"
+              />
+            )}
           </div>
         ))}
       </div>
