@@ -19,7 +19,7 @@ import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critic
 import { writeIcons } from "./src/build/icons";
 import { writeFlags } from "./src/build/flags";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
-import { absoluteUrl, enquiryEndpoint, siteUrl } from "./src/config";
+import { absoluteUrl, enquiryEndpoint, siteUrl, vitalsEndpoint } from "./src/config";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -50,7 +50,7 @@ function writeHashed(name: string, ext: string, text: string) {
 }
 
 function writeSiteFiles(documents: DocumentPolicy[]) {
-  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, documents));
+  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, documents, [vitalsEndpoint]));
   const urls = routes.map((r) => `<url><loc>${absoluteUrl(r.path)}</loc></url>`).join("");
   writeFileSync(
     join(dist, "sitemap.xml"),

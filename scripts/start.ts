@@ -4,10 +4,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { ENQUIRY_PATH } from "../server/paths";
+import { ENQUIRY_PATH, VITALS_PATH } from "../server/paths";
 
 const root = resolve(import.meta.dirname, "..");
 process.env.ENQUIRY_ENDPOINT ??= ENQUIRY_PATH;
+process.env.VITALS_ENDPOINT ??= VITALS_PATH;
 
 const build = spawnSync(process.execPath, ["--import", "tsx", resolve(root, "build.ts")], {
   cwd: root,

@@ -7,7 +7,7 @@ npx prettier --check .
 npx tsc --noEmit
 npx eslint --max-warnings 0 .
 # The browser tests run against this build, served by the same server `npm start` runs.
-ENQUIRY_ENDPOINT=/api/enquiry npx tsx build.ts
+ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals npx tsx build.ts
 # Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
 if ! command -v java >/dev/null; then
   echo "The HTML check needs Java: apt-get install default-jre-headless (CI installs it)." >&2

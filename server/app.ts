@@ -13,10 +13,12 @@ import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "./outbox";
-import { ENQUIRY_PATH } from "./paths";
+import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
 import { readPageAssets } from "./pages";
 import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, readEnquiries } from "./store";
+import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
+import { routes, notFoundRoute } from "../src/routes";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -37,6 +39,10 @@ export interface AppOptions {
   backoff?: Backoff;
   /** How often the staff's re-queue file is read. */
   pollMs?: number;
+  /** Take real visitors' Web Vitals at /api/vitals (default on; VITALS=off for `npm start`). */
+  vitals?: boolean;
+  /** Reports per client (default VITALS_RATE_LIMIT; null: no limit). */
+  vitalsRateLimit?: RateLimit | null;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), plus enquiries. */
@@ -75,6 +81,16 @@ export function createApp(options: AppOptions) {
     assets: readPageAssets(dist),
     trustProxy: options.trustProxy ?? false,
   });
+  const vitals =
+    options.vitals === false
+      ? undefined
+      : vitalsHandler({
+          file: vitalsFileFor(dataFile),
+          routes: new Set([...routes, notFoundRoute].map((r) => r.path)),
+          rateLimit:
+            options.vitalsRateLimit === undefined ? VITALS_RATE_LIMIT : options.vitalsRateLimit,
+          trustProxy: options.trustProxy ?? false,
+        });
   const isEnquiry = (req: IncomingMessage) => {
     const path = (req.url ?? "/").split("?")[0];
     return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
@@ -86,6 +102,13 @@ export function createApp(options: AppOptions) {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     setHeaders(res, pathname);
+    if (vitals && pathname === VITALS_PATH) {
+      vitals(req, res).catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     if (isEnquiry(req)) {
       // The server's own pages look like the 404 page (its inline style), under its policy.
       setHeaders(res, "/404.html");
@@ -123,6 +146,7 @@ export function createApp(options: AppOptions) {
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       await store.idle();
+      await vitals?.idle();
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
     },

@@ -24,6 +24,8 @@ export interface ServerConfig {
   rateLimit: RateLimit | null;
   /** Take the client's address from the first X-Forwarded-For hop (behind a proxy we run). */
   trustProxy: boolean;
+  /** Take real visitors' Web Vitals at /api/vitals (VITALS=off: refuse them). */
+  vitals: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ack: parseSwitch("ENQUIRY_ACK", text("ENQUIRY_ACK") ?? "on"),
     rateLimit: parseRateLimit(text("ENQUIRY_RATE_LIMIT") ?? DEFAULT_RATE_LIMIT),
     trustProxy: parseSwitch("TRUST_PROXY", text("TRUST_PROXY") ?? "0"),
+    vitals: parseSwitch("VITALS", text("VITALS") ?? "on"),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { ConfigError, readConfig } from "./config";
-import { ENQUIRY_PATH } from "./paths";
+import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
+import { vitalsFileFor } from "./vitals";
 
 /** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
 const DRAIN_MS = 10_000;
@@ -20,6 +21,8 @@ server.listen(config.port, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Eastgate Education site on http://localhost:${port}`);
   console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${config.dataFile}`);
+  if (config.vitals)
+    console.log(`Web Vitals: POST ${VITALS_PATH} -> ${vitalsFileFor(config.dataFile)}`);
   if (config.smtpUrl) {
     const host = new URL(config.smtpUrl).host;
     const ack = config.ack ? ", acknowledged to the student" : "";

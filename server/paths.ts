@@ -1,2 +1,4 @@
 /** Where the local server takes enquiries; `npm start` builds the forms to post here. */
 export const ENQUIRY_PATH = "/api/enquiry";
+/** Where the local server takes real visitors' Web Vitals; `npm start` builds pages to send here. */
+export const VITALS_PATH = "/api/vitals";

@@ -8,6 +8,14 @@ import { site } from "../content/site";
 export const enquiryEndpoint = process.env.ENQUIRY_ENDPOINT?.trim() || "";
 
 /**
+ * VITALS_ENDPOINT: where pages send real visitors' Web Vitals (the local server's /api/vitals,
+ * which `npm start` and `npm run dev` set, or any endpoint on a CDN-only deploy). Unset, or
+ * VITALS=off: no reporter is built into the pages.
+ */
+export const vitalsEndpoint =
+  process.env.VITALS?.trim() === "off" ? "" : process.env.VITALS_ENDPOINT?.trim() || "";
+
+/**
  * SITE_URL: the public origin the site is served from (default `site.url` in content/site.ts),
  * written into canonical links, og:url and og:image, the sitemap, robots.txt and the JSON-LD.
  */

@@ -7,6 +7,7 @@ import { basename, join, relative, resolve } from "node:path";
 import type { IslandName } from "../islands/names";
 import { subsetFontsPlugin } from "./font";
 import { fallbackFacesPlugin } from "./fontFallback";
+import { vitalsEndpoint } from "../config";
 
 const root = resolve(import.meta.dirname, "../..");
 const production = process.env.NODE_ENV !== "development";
@@ -87,7 +88,11 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
     minify: production,
     target: "es2020",
     outdir: join(outdir, "assets"),
-    define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+      // Empty: the reporter's import() is dead code, and no reporter ships.
+      "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
+    },
     jsx: "automatic",
     metafile: true,
     logLevel: "warning",

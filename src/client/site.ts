@@ -17,7 +17,20 @@ void firstPaint().then(() => {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
+  startVitals();
 });
+
+/** The real-visitor reporter, when the build names an endpoint (VITALS_ENDPOINT): on idle. */
+function startVitals() {
+  const endpoint = process.env.VITALS_ENDPOINT;
+  if (!endpoint) return;
+  const start = () =>
+    void import("./vitals")
+      .then((m) => m.reportVitals(endpoint))
+      .catch((error: unknown) => console.error(error));
+  if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 1000);
+}
 
 // The form enhancement loads as a form nears the viewport (or takes focus), not during first paint.
 const forms = document.querySelectorAll("form[data-enquiry]");

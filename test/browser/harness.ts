@@ -20,7 +20,13 @@ export async function buildSite(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
   await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
     cwd: root,
-    env: { ...process.env, ENQUIRY_ENDPOINT: "/api/enquiry", ...env, DIST_DIR: dir },
+    env: {
+      ...process.env,
+      ENQUIRY_ENDPOINT: "/api/enquiry",
+      VITALS_ENDPOINT: "/api/vitals",
+      ...env,
+      DIST_DIR: dir,
+    },
     maxBuffer: 16 * 1024 * 1024,
   });
   return { dist: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -53,11 +59,15 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   };
 }
 
-/** The real server on a free port, serving a built site (dist/ by default); enquiries go to a temp file. */
+/**
+ * The real server on a free port, serving a built site (dist/ by default); enquiries and Web
+ * Vitals reports go to a temp folder. The tests load many pages from one address: the reports'
+ * rate limit is off unless a test sets it.
+ */
 export async function startServer(site = dist, options: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eg-data-"));
   const dataFile = join(dataDir, "enquiries.jsonl");
-  const server = createApp({ ...options, dist: site, dataFile });
+  const server = createApp({ vitalsRateLimit: null, ...options, dist: site, dataFile });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
   return {

@@ -36,18 +36,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
                 {slide.cta.label}
               </a>
             </div>
-            {i === 0 ? (
-              <InlineSvg className="hero-image" image={slide.image} />
-            ) : (
-              <img
-                className="hero-image"
-                src={slide.image.src}
-                alt={slide.image.alt}
-                width={slide.image.width}
-                height={slide.image.height}
-                loading="lazy"
-              />
-            )}
+            <InlineSvg className="hero-image" image={slide.image} />
           </div>
         ))}
       </div>

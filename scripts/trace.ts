@@ -1,0 +1,95 @@
+/**
+ * `tsx scripts/trace.ts URL [URL...]`: load each page in Chromium at a phone's size with a
+ * performance trace and print the main thread's tasks up to the load's end (task ms, and the
+ * style, layout, paint, parse and script ms inside). Measurement, not a test: compare pages in
+ * one run. TRACE_RUNS (default 3) loads each, printing the median first-paint task.
+ */
+import { chromium } from "playwright-core";
+import { chromiumPath } from "./chromium";
+
+interface Ev {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { frame?: string } };
+}
+const runs = Number(process.env.TRACE_RUNS ?? 3);
+const browser = await chromium.launch({
+  executablePath: await chromiumPath(),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+  ],
+});
+const KINDS: Record<string, string> = {
+  UpdateLayoutTree: "style",
+  Layout: "layout",
+  Paint: "paint",
+  PrePaint: "paint",
+  Layerize: "paint",
+  ParseHTML: "parse",
+  EvaluateScript: "script",
+  "v8.compile": "script",
+  FunctionCall: "script",
+  ParseAuthorStyleSheet: "css",
+};
+for (const url of process.argv.slice(2)) {
+  const rows: string[] = [];
+  const firstPaint: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+    });
+    const page = await context.newPage();
+    await browser.startTracing(page, {
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "loading",
+        "blink.user_timing",
+      ],
+    });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForTimeout(1500);
+    const buf = await browser.stopTracing();
+    await context.close();
+    const events = (JSON.parse(buf.toString()) as { traceEvents: Ev[] }).traceEvents;
+    const fcp = events.find((e) => e.name === "firstContentfulPaint");
+    if (!fcp) continue;
+    const main = events.filter((e) => e.tid === fcp.tid && e.pid === fcp.pid);
+    const nav =
+      main.find((e) => e.name === "navigationStart")?.ts ??
+      events.find((e) => e.name === "navigationStart")!.ts;
+    const tasks = main.filter((e) => e.name === "RunTask" && e.ph === "X" && (e.dur ?? 0) > 2000);
+    for (const t of tasks) {
+      const inside = main.filter(
+        (e) => e.ph === "X" && e.ts >= t.ts && e.ts < t.ts + t.dur! && KINDS[e.name],
+      );
+      const sum: Record<string, number> = {};
+      for (const e of inside) sum[KINDS[e.name]] = (sum[KINDS[e.name]] ?? 0) + (e.dur ?? 0) / 1000;
+      const at = (t.ts - nav) / 1000;
+      const paints = t.ts <= fcp.ts && fcp.ts <= t.ts + t.dur! + 1000;
+      if (r === 0)
+        rows.push(
+          `  at ${at.toFixed(0).padStart(5)} ms  task ${(t.dur! / 1000).toFixed(1).padStart(6)} ms${paints ? " (FCP)" : "      "}  ` +
+            Object.entries(sum)
+              .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+              .join(", "),
+        );
+    }
+    firstPaint.push(Math.max(0, ...tasks.filter((t) => t.ts <= fcp.ts).map((t) => t.dur! / 1000)));
+    if (r === 0) rows.unshift(`  FCP at ${((fcp.ts - nav) / 1000).toFixed(0)} ms`);
+  }
+  firstPaint.sort((a, b) => a - b);
+  console.log(
+    `${url}  longest task up to FCP: median ${firstPaint[firstPaint.length >> 1]?.toFixed(1)} ms of ${firstPaint.map((x) => x.toFixed(0)).join("/")}`,
+  );
+  if (process.env.TRACE_TASKS) console.log(rows.join("\n"));
+}
+await browser.close();

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { dirname, join } from "node:path";
+import { parseVitalsReport, type VitalsReport } from "../src/lib/vitals";
+import { BodyTooLarge, discardRest, readBody } from "./body";
+import type { RateLimit } from "./config";
+import { DurableLog, readJsonLines } from "./jsonl";
+import { clientAddress, RateLimiter } from "./rateLimit";
+
+/** A report is a few hundred bytes; anything much larger is not one. */
+export const VITALS_BODY_LIMIT = 2048;
+/** Reports per client: one per page view, so a burst of 60 and then six a minute is plenty. */
+export const VITALS_RATE_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000 };
+
+/** One stored report: what the page sent and when the server received it. Nothing else. */
+export type StoredVitals = { receivedAt: string } & VitalsReport;
+
+/** The reports file sits beside the enquiries (data/vitals.jsonl). */
+export const vitalsFileFor = (dataFile: string) => join(dirname(dataFile), "vitals.jsonl");
+
+export function readVitals(file: string): StoredVitals[] {
+  return readJsonLines(file).filter(
+    (r) => typeof r.receivedAt === "string" && Array.isArray(r.metrics),
+  ) as unknown as StoredVitals[];
+}
+
+interface Options {
+  file: string;
+  /** The site's pages: a report for any other path is refused. */
+  routes: ReadonlySet<string>;
+  rateLimit: RateLimit | null;
+  trustProxy: boolean;
+  now?: () => number;
+}
+
+/** POST /api/vitals: check a page's report and append it, fsynced, as one line; 204. */
+export function vitalsHandler({ file, routes, rateLimit, trustProxy, now = Date.now }: Options) {
+  const log = new DurableLog(file);
+  const limiter = rateLimit ? new RateLimiter(rateLimit, now) : undefined;
+  const refuse = (res: ServerResponse, status: number, error: string, headers = {}) => {
+    res.writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...headers,
+    });
+    res.end(JSON.stringify({ error }));
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "POST") {
+      discardRest(req);
+      return refuse(res, 405, "Send reports with POST.", { Allow: "POST" });
+    }
+    // sendBeacon sends a string as text/plain; JSON is accepted from other reporters.
+    if (!/^(text\/plain|application\/json)\b/i.test(req.headers["content-type"] ?? "")) {
+      discardRest(req);
+      return refuse(res, 415, "Send the report as text/plain or application/json.");
+    }
+    const wait = limiter?.take(clientAddress(req, trustProxy)) ?? 0;
+    if (wait) {
+      discardRest(req);
+      return refuse(res, 429, `Too many reports: try again in ${wait} s.`, {
+        "Retry-After": String(wait),
+      });
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, VITALS_BODY_LIMIT);
+    } catch (error) {
+      if (error instanceof BodyTooLarge)
+        return refuse(res, 413, `A report is at most ${VITALS_BODY_LIMIT} bytes.`);
+      throw error;
+    }
+    const parsed = parseVitalsReport(body.toString("utf8"), routes);
+    if ("error" in parsed) return refuse(res, 400, `Not stored: ${parsed.error}.`);
+    const { route, connection, device, metrics } = parsed.report;
+    await log.append({
+      receivedAt: new Date(now()).toISOString(),
+      route,
+      connection,
+      device,
+      metrics,
+    } satisfies StoredVitals);
+    res.writeHead(204, { "Cache-Control": "no-store" });
+    res.end();
+  };
+  return Object.assign(handle, { idle: () => log.idle() });
+}
