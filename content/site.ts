@@ -53,8 +53,9 @@ export const site = {
   infoEmail: "info@eastgate-education.example",
   admissionsEmail: "admissions@eastgate-education.example",
   careersEmail: "careers@eastgate-education.example",
-  phone: { display: "020 7946 0321", tel: "+442079460321" },
-  mobile: { display: "07700 900456", tel: "+447700900456", whatsapp: "447700900456" },
+  /** Printed in international form: students dial from abroad, where "020..." reaches no one. */
+  phone: { display: "+44 20 7946 0321", tel: "+442079460321" },
+  mobile: { display: "+44 7700 900456", tel: "+447700900456", whatsapp: "447700900456" },
   officeHours: [
     officeDay("Monday to Friday", weekdays, "09:00", "18:00"),
     officeDay("Saturday", ["Saturday"], "10:00", "16:00"),

@@ -90,6 +90,9 @@ function checkText(
     fail(path, `"${value}" is not a well-formed e-mail address`);
   else if (key === "tel" && !TEL.test(value))
     fail(path, `"${value}" is not a phone number in +<digits> form`);
+  // Students dial from abroad: a printed number is in international form ("+44 20 7946 0321").
+  else if (key === "display" && !/^\+\d[\d ]{6,}\d$/.test(value))
+    fail(path, `"${value}" is not a phone number in international form, like +44 20 7946 0321`);
   else if (DATE_KEYS.includes(key) && !isIsoDate(value))
     fail(path, `"${value}" is not a date written YYYY-MM-DD`);
   else if (TIME_KEYS.includes(key) && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))

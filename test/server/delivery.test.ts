@@ -180,8 +180,8 @@ test("the notification: Reply-To the student, triage subject, escaped HTML, Lond
     assert.match(ack.text, /^Dear Zoë,/);
     assert.match(ack.text, /replies within one business day/);
     assert.match(ack.text, /Second line/);
-    assert.match(ack.text, /Phone: 020 7946 0321/);
-    assert.match(ack.text, /WhatsApp: 07700 900456/);
+    assert.match(ack.text, /Phone: \+44 20 7946 0321/);
+    assert.match(ack.text, /WhatsApp: \+44 7700 900456/);
     assert.match(ack.text, /Monday to Friday: 9:00 AM to 6:00 PM/);
     assert.ok(!ack.html.includes("<script>"));
   } finally {

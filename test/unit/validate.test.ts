@@ -98,6 +98,12 @@ test("a malformed phone number or e-mail", () => {
     [`content/site.ts: site.phone.tel "020 7946 0321" is not a phone number in +<digits> form`],
   );
   assert.deepEqual(
+    check("content/site.ts", (c) => (c.site.mobile.display = "07700 900456")),
+    [
+      `content/site.ts: site.mobile.display "07700 900456" is not a phone number in international form, like +44 20 7946 0321`,
+    ],
+  );
+  assert.deepEqual(
     check("content/site.ts", (c) => (c.site.infoEmail = "info@eastgate")),
     [`content/site.ts: site.infoEmail "info@eastgate" is not a well-formed e-mail address`],
   );
