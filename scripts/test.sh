@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 npx prettier --check .
 npx tsc --noEmit
 npx eslint --max-warnings 0 .
+# Logical properties only (stylelint.config.js): the sheets lay out right to left as well.
+npx stylelint --max-warnings 0 "src/styles/**/*.css"
 # The browser tests run against this build, served by the same server `npm start` runs.
 ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals npx tsx build.ts
 # Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
