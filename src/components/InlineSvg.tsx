@@ -8,8 +8,9 @@ const STATIC_DIR = resolve(import.meta.dirname, "../../static");
  * One of our SVG illustrations drawn in the page itself rather than fetched: it needs no
  * request, and an inline <svg> is not a Largest Contentful Paint candidate, so the first screen's
  * LCP is its text, which needs nothing but the HTML and the font, and nothing else is requested
- * before the first paint. For the first screen's small illustrations only (the home hero's,
- * about 0.4 kB each with gzip): elsewhere an <img> loads lazily and is cached.
+ * before the first paint. For the first screen's small illustrations only (the home hero's and
+ * the programme pages', about 0.4 kB each with gzip): elsewhere an <img> loads lazily and is
+ * cached.
  */
 export function InlineSvg({ image, className }: { image: Image; className?: string }) {
   const source = readFileSync(join(STATIC_DIR, image.src), "utf8");

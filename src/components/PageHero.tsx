@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Image } from "../../content/types";
-import { Picture } from "./Picture";
+import { InlineSvg } from "./InlineSvg";
 
 interface Props {
   title: string;
@@ -22,7 +22,8 @@ export function PageHero({ title, eyebrow, lead, image, children }: Props) {
           <p className="lead">{lead}</p>
           {children}
         </div>
-        {image && <Picture image={image} className="page-hero-image" eager />}
+        {/* Drawn in the page: the first screen's LCP is then its text, not a request. */}
+        {image && <InlineSvg image={image} className="page-hero-image" />}
       </div>
     </div>
   );

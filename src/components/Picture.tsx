@@ -3,12 +3,10 @@ import type { Image } from "../../content/types";
 interface Props {
   image: Image;
   className?: string;
-  /** Above the fold: load at once; otherwise lazily. */
-  eager?: boolean;
 }
 
-/** An image with its intrinsic size set, so it reserves its space before it loads. */
-export function Picture({ image, className, eager }: Props) {
+/** An image below the first screen, with its intrinsic size set so it reserves its space. */
+export function Picture({ image, className }: Props) {
   return (
     <img
       className={className}
@@ -16,7 +14,7 @@ export function Picture({ image, className, eager }: Props) {
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading={eager ? "eager" : "lazy"}
+      loading="lazy"
       decoding="async"
     />
   );
