@@ -85,8 +85,10 @@ async function lighthouse(path: string, tries = 3): Promise<Sample | undefined> 
     return await lighthouseOnce(path);
   } catch (error) {
     if (!/\b(NO_[A-Z_]+|TRACE[A-Z_]*|PROTOCOL_TIMEOUT)\b/.test(String(error))) throw error;
+    // Lighthouse's own last words, not the command line.
+    const said = (error as { stderr?: string }).stderr?.trim().split("\n").at(-1);
     console.log(
-      `  ${String(error).split("\n")[0]}: ${tries > 1 ? "running it again" : "left out"}`,
+      `  ${path}: ${said || String(error).split("\n")[0]}: ${tries > 1 ? "running it again" : "left out"}`,
     );
     return tries > 1 ? lighthouse(path, tries - 1) : undefined;
   }
