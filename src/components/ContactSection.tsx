@@ -27,7 +27,17 @@ export function ContactSection({ formId }: Props) {
                   <h3>{block.label}</h3>
                   {block.lines.map((line) => (
                     <p key={line.text}>
-                      {line.href ? <a href={line.href}>{line.text}</a> : line.text}
+                      {line.href ? (
+                        // A number or an address reads left to right in any language's page.
+                        <a
+                          href={line.href}
+                          dir={/^(tel|mailto):/.test(line.href) ? "ltr" : undefined}
+                        >
+                          {line.text}
+                        </a>
+                      ) : (
+                        line.text
+                      )}
                     </p>
                   ))}
                 </div>

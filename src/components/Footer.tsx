@@ -22,21 +22,36 @@ export function Footer() {
               <span key={line}>{line}</span>
             ))}
           </address>
+          {/* Numbers and addresses read left to right in any language's page. */}
           <ul className="footer-contacts">
             <li>
-              <a href={mailto(site.email)}>{site.email}</a>
+              <a href={mailto(site.email)} dir="ltr">
+                {site.email}
+              </a>
             </li>
             <li>
-              UK phone <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+              UK phone{" "}
+              <a href={`tel:${site.phone.tel}`} dir="ltr">
+                {site.phone.display}
+              </a>
             </li>
             <li>
-              Mobile <a href={`tel:${site.mobile.tel}`}>{site.mobile.display}</a>
+              Mobile{" "}
+              <a href={`tel:${site.mobile.tel}`} dir="ltr">
+                {site.mobile.display}
+              </a>
             </li>
             <li>
-              Information <a href={mailto(site.infoEmail)}>{site.infoEmail}</a>
+              Information{" "}
+              <a href={mailto(site.infoEmail)} dir="ltr">
+                {site.infoEmail}
+              </a>
             </li>
             <li>
-              Admissions <a href={mailto(site.admissionsEmail)}>{site.admissionsEmail}</a>
+              Admissions{" "}
+              <a href={mailto(site.admissionsEmail)} dir="ltr">
+                {site.admissionsEmail}
+              </a>
             </li>
           </ul>
         </section>

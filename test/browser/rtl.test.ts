@@ -48,6 +48,14 @@ for (const width of [390, 1280])
     assert.equal(styles.ticker, "ticker-rtl");
     assert.equal(styles.partners, "partners-rtl");
     assert.ok(styles.overflow <= 0, `the page is ${styles.overflow} px wider than the screen`);
+    // Phone numbers and e-mail addresses shown as the link's text keep their own direction.
+    const unmarked = await page.$$eval('a[href^="tel:"], a[href^="mailto:"]', (links) =>
+      links
+        .filter((a) => /^\+[\d ]+$|@/.test(a.textContent?.trim() ?? ""))
+        .filter((a) => a.closest("[dir=ltr]") === null)
+        .map((a) => a.textContent),
+    );
+    assert.deepEqual(unmarked, []);
     await close();
   });
 
