@@ -102,21 +102,17 @@ export function createApp(options: AppOptions) {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     setHeaders(res, pathname);
-    if (vitals && pathname === VITALS_PATH) {
-      vitals(req, res).catch((error: unknown) => {
+    // An endpoint's unexpected failure: logged, and a bare 500 if nothing was sent yet.
+    const run = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
+      void handler(req, res).catch((error: unknown) => {
         console.error(error);
         if (!res.headersSent) res.writeHead(500).end();
       });
-      return;
-    }
+    if (vitals && pathname === VITALS_PATH) return run(vitals);
     if (isEnquiry(req)) {
       // The server's own pages look like the 404 page (its inline style), under its policy.
       setHeaders(res, "/404.html");
-      enquiry(req, res).catch((error: unknown) => {
-        console.error(error);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-      return;
+      return run(enquiry);
     }
     files(req, res, () => {
       setHeaders(res, "/404.html");
