@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deviceFor, parseVitalsReport } from "../../src/lib/vitals";
+import { contentSecurityPolicy } from "../../src/build/headers";
 import { formatVitals, percentile, summarise, vitalsCsv } from "../../server/vitalsReport";
 import type { StoredVitals } from "../../server/vitals";
 
@@ -111,4 +112,16 @@ test("per route and metric over the last 28 days: p75, shares by web-vitals' thr
   const csv = vitalsCsv(rows);
   assert.ok(csv.startsWith("\uFEFFroute,metric,p75,good,needs_improvement,poor,count\r\n"));
   assert.match(csv, /\r\n\/,LCP,3000,0\.500,0\.250,0\.250,4\r\n/);
+});
+
+test("a reporting endpoint on another origin is allowed to receive beacons, and only that", () => {
+  const csp = contentSecurityPolicy("/api/enquiry", { styleHashes: [], scriptHashes: [] }, [
+    "https://vitals.example.org/collect",
+  ]);
+  assert.match(csp, /connect-src 'self' https:\/\/vitals\.example\.org;/);
+  assert.match(csp, /form-action 'self' mailto:;/, "the forms still post only here");
+  const local = contentSecurityPolicy("/api/enquiry", { styleHashes: [], scriptHashes: [] }, [
+    "/api/vitals",
+  ]);
+  assert.match(local, /connect-src 'self';/);
 });
