@@ -45,7 +45,7 @@ export interface AppOptions {
   vitalsRateLimit?: RateLimit | null;
 }
 
-/** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), plus enquiries. */
+/** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
 export function createApp(options: AppOptions) {
   const { dist, dataFile } = options;
   const notFound = readFileSync(join(dist, "404.html"));
