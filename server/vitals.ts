@@ -7,7 +7,7 @@ import { DurableLog, readJsonLines } from "./jsonl";
 import { clientAddress, RateLimiter } from "./rateLimit";
 
 /** A report is a few hundred bytes; anything much larger is not one. */
-export const VITALS_BODY_LIMIT = 2048;
+const VITALS_BODY_LIMIT = 2048;
 /** Reports per client: one per page view, so a burst of 60 and then six a minute is plenty. */
 export const VITALS_RATE_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000 };
 

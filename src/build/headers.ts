@@ -91,7 +91,7 @@ const documentHardening = {
 };
 
 /** The headers of one document, beyond those every response gets. */
-export function documentHeaders(
+function documentHeaders(
   enquiryEndpoint: string,
   policy: Omit<DocumentPolicy, "paths">,
   otherEndpoints: string[] = [],
