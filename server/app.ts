@@ -7,16 +7,16 @@ import { headersFor, parseHeadersFile } from "../src/build/headers";
 import { interestOptions } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
 import type { RateLimit } from "./config";
-import { DeliveryWorker, type Backoff } from "./delivery";
+import { ACK_MAX_AGE_MS, DeliveryWorker, type Backoff } from "./delivery";
 import { enquiryHandler } from "./enquiry";
 import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
-import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "./outbox";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor, type MailKind } from "./outbox";
 import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
 import { readPageAssets } from "./pages";
 import { RateLimiter } from "./rateLimit";
-import { EnquiryStore, readEnquiries } from "./store";
+import { EnquiryStore, readEnquiries, type Enquiry } from "./store";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
 
@@ -157,12 +157,26 @@ function startDelivery(options: AppOptions) {
     mailTo: options.mailTo ?? site.admissionsEmail,
     mailFrom: options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`,
   };
-  const worker = new DeliveryWorker({
+  const ack = options.ack ?? true;
+  const worker = new DeliveryWorker<Enquiry>({
     outbox: new Outbox(outboxFileFor(options.dataFile)),
     requeue: new RequeueReader(requeueFileFor(options.dataFile)),
     mailer,
-    compose: (enquiry, mail) => composeMail(enquiry, mail, settings),
-    ack: options.ack ?? true,
+    letters: (enquiry, now) => [
+      { mail: "notify" },
+      ...(ack
+        ? [
+            {
+              mail: "ack",
+              skip:
+                now - Date.parse(enquiry.receivedAt) > ACK_MAX_AGE_MS
+                  ? "too late to acknowledge"
+                  : undefined,
+            },
+          ]
+        : []),
+    ],
+    compose: (enquiry, mail) => composeMail(enquiry, mail as MailKind, settings),
     backoff: options.backoff,
     pollMs: options.pollMs,
   });

@@ -4,11 +4,9 @@ import {
   mailKey,
   requeueApplies,
   type DeliveryRecord,
-  type MailKind,
   type Outbox,
   type RequeueReader,
 } from "./outbox";
-import type { Enquiry } from "./store";
 
 export interface Backoff {
   /** Wait after the first failure. */
@@ -51,21 +49,39 @@ export function classify(error: unknown): FailureKind {
 const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
 
-interface Job {
-  enquiry: Enquiry;
-  mail: MailKind;
-  attempts: number;
-  dueAt: number;
+/** One e-mail an item (an enquiry, a booking) becomes. */
+export interface Letter {
+  /** Its name in the outbox, unique for the item ("notify", "student.2"). */
+  mail: string;
+  /** Not to be sent before this time (a reminder); default now. */
+  notBefore?: number;
+  /** Set when it is no longer worth sending if it has not been tried yet: recorded as skipped. */
+  skip?: string;
 }
 
-export interface WorkerOptions {
+interface Job<T> {
+  item: T;
+  mail: string;
+  attempts: number;
+  dueAt: number;
+  /** Its letter's notBefore: an outage's end does not bring a reminder forward. */
+  notBefore: number;
+}
+
+/** The longest a timer waits before the queue is looked at again (timers overflow past 24.8 days). */
+const MAX_WAIT_MS = 60 * 60 * 1000;
+
+export interface WorkerOptions<T extends { id: string }> {
   outbox: Outbox;
   /** Staff's requests to send flagged e-mails again. */
   requeue: RequeueReader;
   mailer: Mailer;
-  compose: (enquiry: Enquiry, mail: MailKind) => Message;
-  /** Send the student an acknowledgement. */
-  ack: boolean;
+  /** The e-mails an item becomes, as things stand at `now`. */
+  letters: (item: T, now: number) => Letter[];
+  /** The message to send; null when, at sending time, it no longer applies (recorded as skipped). */
+  compose: (item: T, mail: string) => Promise<Message | null>;
+  /** Sent first under a burst (the advisers' notifications); default: `notify`. */
+  urgent?: (mail: string) => boolean;
   backoff?: Backoff;
   /** Sends under way at once. */
   concurrency?: number;
@@ -78,8 +94,8 @@ export interface WorkerOptions {
  * Sends what the outbox says is pending, records each outcome durably, retries transient
  * failures with capped backoff and flags permanent ones. start() resumes from the files.
  */
-export class DeliveryWorker {
-  private readonly jobs = new Map<string, Job>();
+export class DeliveryWorker<T extends { id: string }> {
+  private readonly jobs = new Map<string, Job<T>>();
   private readonly inFlight = new Set<Promise<void>>();
   /** While the mail server is unreachable: when to try again, and how many tries failed. */
   private outage: { until: number; attempts: number } | null = null;
@@ -90,32 +106,18 @@ export class DeliveryWorker {
   private readonly backoff: Backoff;
   private readonly concurrency: number;
   private readonly log: (line: string) => void;
-  private readonly enquiries = new Map<string, Enquiry>();
+  private readonly items = new Map<string, T>();
 
-  constructor(private readonly options: WorkerOptions) {
+  constructor(private readonly options: WorkerOptions<T>) {
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.concurrency = options.concurrency ?? 5;
     this.log = options.log ?? ((line) => console.log(line));
   }
 
-  /** Queue every e-mail of the stored enquiries that is not yet sent, flagged or skipped. */
-  async start(stored: readonly Enquiry[]) {
+  /** Queue every e-mail of the stored items that is not yet sent, flagged or skipped. */
+  async start(stored: readonly T[]) {
     await this.options.outbox.compact();
-    const now = Date.now();
-    const skips: Promise<void>[] = [];
-    for (const enquiry of stored) {
-      this.enquiries.set(enquiry.id, enquiry);
-      for (const mail of this.kinds()) {
-        const last = this.options.outbox.get(enquiry.id, mail);
-        if (last && last.state !== "pending" && last.state !== "failed") continue;
-        if (mail === "ack" && !last && now - Date.parse(enquiry.receivedAt) > ACK_MAX_AGE_MS) {
-          skips.push(this.record(enquiry, mail, "skipped", { reason: "too late to acknowledge" }));
-          continue;
-        }
-        this.add(enquiry, mail, last?.attempts ?? 0, now);
-      }
-    }
-    await Promise.all(skips);
+    await Promise.all(stored.map((item) => this.queue(item)));
     if (this.jobs.size) this.log(`Delivery: ${this.jobs.size} e-mails pending from before`);
     await this.readRequeued();
     this.poller = setInterval(() => void this.readRequeued(), this.options.pollMs ?? 2000);
@@ -124,11 +126,26 @@ export class DeliveryWorker {
     this.pump();
   }
 
-  /** A newly stored enquiry: send its e-mails now. */
-  enqueue(enquiry: Enquiry) {
-    this.enquiries.set(enquiry.id, enquiry);
-    for (const mail of this.kinds()) this.add(enquiry, mail, 0, Date.now());
-    this.pump();
+  /** A newly stored item, or a new state of one: send the e-mails it now becomes. */
+  enqueue(item: T) {
+    void this.queue(item).then(() => this.pump());
+  }
+
+  /** Add the item's letters that are not done yet; record the ones to skip. */
+  private async queue(item: T) {
+    this.items.set(item.id, item);
+    const now = Date.now();
+    const skips: Promise<void>[] = [];
+    for (const letter of this.options.letters(item, now)) {
+      const last = this.options.outbox.get(item.id, letter.mail);
+      if (last && last.state !== "pending" && last.state !== "failed") continue;
+      if (letter.skip && !last) {
+        skips.push(this.record(item, letter.mail, "skipped", { reason: letter.skip }));
+        continue;
+      }
+      this.add(item, letter.mail, last?.attempts ?? 0, letter.notBefore ?? 0);
+    }
+    await Promise.all(skips);
   }
 
   /** E-mails not yet sent, flagged or skipped. */
@@ -152,13 +169,10 @@ export class DeliveryWorker {
     return waited;
   }
 
-  private kinds(): MailKind[] {
-    return this.options.ack ? ["notify", "ack"] : ["notify"];
-  }
-
-  private add(enquiry: Enquiry, mail: MailKind, attempts: number, dueAt: number) {
-    const key = mailKey(enquiry.id, mail);
-    if (!this.jobs.has(key)) this.jobs.set(key, { enquiry, mail, attempts, dueAt });
+  private add(item: T, mail: string, attempts: number, notBefore: number) {
+    const key = mailKey(item.id, mail);
+    const dueAt = Math.max(Date.now(), notBefore);
+    if (!this.jobs.has(key)) this.jobs.set(key, { item, mail, attempts, dueAt, notBefore });
   }
 
   /** Flagged e-mails staff asked to send again (`npm run enquiries -- --retry`). */
@@ -170,10 +184,11 @@ export class DeliveryWorker {
     });
     let added = 0;
     for (const requeue of asked) {
-      const enquiry = this.enquiries.get(requeue.id);
-      if (!enquiry || (requeue.mail === "ack" && !this.options.ack)) continue;
+      const item = this.items.get(requeue.id);
+      if (!item || !this.options.letters(item, Date.now()).some((l) => l.mail === requeue.mail))
+        continue;
       if (!requeueApplies(this.options.outbox.get(requeue.id, requeue.mail), requeue)) continue;
-      this.add(enquiry, requeue.mail, 0, Date.now());
+      this.add(item, requeue.mail, 0, 0);
       added += 1;
     }
     if (added) {
@@ -206,28 +221,39 @@ export class DeliveryWorker {
     for (const job of this.jobs.values()) next = Math.min(next, job.dueAt);
     if (this.outage) next = Math.max(next, this.outage.until);
     if (next < Infinity && this.inFlight.size < limit)
-      this.timer = setTimeout(() => this.pump(), Math.max(0, next - Date.now()));
+      this.timer = setTimeout(
+        () => this.pump(),
+        Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now())),
+      );
   }
 
-  /** Notifications before acknowledgements: under a burst the adviser hears first. */
+  /** Notifications before the students' e-mails: under a burst the adviser hears first. */
   private *byPriority() {
-    for (const job of this.jobs.values()) if (job.mail === "notify") yield job;
-    for (const job of this.jobs.values()) if (job.mail !== "notify") yield job;
+    const urgent = this.options.urgent ?? ((mail: string) => mail === "notify");
+    for (const job of this.jobs.values()) if (urgent(job.mail)) yield job;
+    for (const job of this.jobs.values()) if (!urgent(job.mail)) yield job;
   }
 
-  private async send(job: Job) {
-    const key = mailKey(job.enquiry.id, job.mail);
+  private async send(job: Job<T>) {
+    const key = mailKey(job.item.id, job.mail);
     try {
-      const reply = await this.options.mailer.send(this.options.compose(job.enquiry, job.mail));
+      const message = await this.options.compose(job.item, job.mail);
+      if (!message) {
+        this.jobs.delete(key);
+        await this.record(job.item, job.mail, "skipped", { reason: "no longer applies" });
+        return;
+      }
+      const reply = await this.options.mailer.send(message);
       this.jobs.delete(key);
       if (this.outage) {
         this.log(`Delivery: the mail server is back after ${this.outage.attempts} failed tries`);
         this.outage = null;
         // Everything held back by the outage goes now.
-        for (const other of this.jobs.values()) if (other.dueAt !== Infinity) other.dueAt = 0;
+        for (const other of this.jobs.values())
+          if (other.dueAt !== Infinity) other.dueAt = other.notBefore;
       }
       // The record is written while the next send starts; stop() waits for the outbox to be idle.
-      void this.record(job.enquiry, job.mail, "sent", { reply });
+      void this.record(job.item, job.mail, "sent", { reply });
     } catch (error) {
       const kind = classify(error);
       const reason = reasonOf(error);
@@ -235,7 +261,7 @@ export class DeliveryWorker {
       if (kind === "permanent") {
         this.jobs.delete(key);
         this.log(`Delivery: ${key} refused for good, flagged for staff: ${reason}`);
-        await this.record(job.enquiry, job.mail, "flagged", { reason, attempts: job.attempts });
+        await this.record(job.item, job.mail, "flagged", { reason, attempts: job.attempts });
         return;
       }
       if (kind === "outage") {
@@ -245,28 +271,26 @@ export class DeliveryWorker {
           if (attempts === 1) this.log(`Delivery: the mail server is unreachable: ${reason}`);
           this.outage = { attempts, until: Date.now() + backoffMs(attempts, this.backoff) };
         }
-        job.dueAt = this.outage.until;
+        job.dueAt = Math.max(this.outage.until, job.notBefore);
       } else {
         job.dueAt = Date.now() + backoffMs(job.attempts, this.backoff);
       }
-      await this.record(job.enquiry, job.mail, "failed", { reason, attempts: job.attempts });
+      await this.record(job.item, job.mail, "failed", { reason, attempts: job.attempts });
     }
   }
 
   private async record(
-    enquiry: Enquiry,
-    mail: MailKind,
+    item: T,
+    mail: string,
     state: DeliveryRecord["state"],
     extra: Partial<DeliveryRecord>,
   ) {
-    const record = { id: enquiry.id, mail, state, at: new Date().toISOString(), ...extra };
+    const record = { id: item.id, mail, state, at: new Date().toISOString(), ...extra };
     try {
       await this.options.outbox.record(record);
     } catch (error) {
       // The mail itself went (or failed) as recorded in memory; after a restart it may go again.
-      this.log(
-        `Delivery: could not record ${mailKey(enquiry.id, mail)} ${state}: ${reasonOf(error)}`,
-      );
+      this.log(`Delivery: could not record ${mailKey(item.id, mail)} ${state}: ${reasonOf(error)}`);
     }
   }
 }

@@ -23,7 +23,7 @@ interface Options {
   /** The Study Interest choices a post must pick from. */
   interests: readonly string[];
   /** Absent when no mail server is configured: enquiries are only stored. */
-  worker?: DeliveryWorker;
+  worker?: DeliveryWorker<Enquiry>;
   limiter?: RateLimiter;
 }
 

@@ -13,11 +13,12 @@ export const mailKinds: readonly MailKind[] = ["notify", "ack"];
  */
 export type DeliveryState = "pending" | "sent" | "failed" | "flagged" | "skipped";
 
-/** One line of the outbox: what happened to one e-mail of one enquiry. */
+/** One line of the outbox: what happened to one e-mail of one enquiry (or booking). */
 export interface DeliveryRecord {
-  /** The enquiry's id. */
+  /** The enquiry's (booking's) id. */
   id: string;
-  mail: MailKind;
+  /** Which of its e-mails: a MailKind for an enquiry, "student.1", "reminder.0"... for a booking. */
+  mail: string;
   state: DeliveryState;
   /** ISO time of the event. */
   at: string;
@@ -29,11 +30,11 @@ export interface DeliveryRecord {
   attempts?: number;
 }
 
-export const mailKey = (id: string, mail: MailKind) => `${id}/${mail}`;
+export const mailKey = (id: string, mail: string) => `${id}/${mail}`;
 
 const isRecord = (r: Record<string, unknown>): r is DeliveryRecord & Record<string, unknown> =>
   typeof r.id === "string" &&
-  (r.mail === "notify" || r.mail === "ack") &&
+  typeof r.mail === "string" &&
   typeof r.state === "string" &&
   typeof r.at === "string";
 
@@ -64,7 +65,7 @@ export class Outbox {
   }
 
   /** The latest record of one e-mail, or undefined when nothing has happened to it yet. */
-  get(id: string, mail: MailKind) {
+  get(id: string, mail: string) {
     return this.latest.get(mailKey(id, mail));
   }
 
@@ -124,12 +125,12 @@ export const requeueFileFor = (dataFile: string) =>
 /** One e-mail staff asked to send again, and when. */
 export interface Requeue {
   id: string;
-  mail: MailKind;
+  mail: string;
   at: string;
 }
 
 const isRequeue = (r: Record<string, unknown>): r is Requeue & Record<string, unknown> =>
-  typeof r.id === "string" && (r.mail === "notify" || r.mail === "ack") && typeof r.at === "string";
+  typeof r.id === "string" && typeof r.mail === "string" && typeof r.at === "string";
 
 /** A re-queue applies to an e-mail still flagged from before it was asked for. */
 export const requeueApplies = (last: DeliveryRecord | undefined, requeue: Requeue) =>

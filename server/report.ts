@@ -14,10 +14,13 @@ export function readReport(dataFile: string): ReportRow[] {
   for (const enquiry of readEnquiries(dataFile)) rows.set(enquiry.id, { enquiry, delivery: {} });
   for (const record of latestRecords(dataFile).values()) {
     const row = rows.get(record.id);
-    if (row) row.delivery[record.mail] = record;
+    if (row && isMailKind(record.mail)) row.delivery[record.mail] = record;
   }
   return [...rows.values()];
 }
+
+const isMailKind = (mail: string): mail is MailKind =>
+  (mailKinds as readonly string[]).includes(mail);
 
 /** A failed or flagged e-mail: staff always see these. */
 export const needsAttention = (row: ReportRow) =>

@@ -166,7 +166,7 @@ test("the notification: Reply-To the student, triage subject, escaped HTML, Lond
     assert.ok(!notify.html.includes("<script>") && !notify.html.includes("<b>Ade"));
     assert.match(
       notify.html,
-      /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quotes&#39;<br>Second line/,
+      /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#x27;quotes&#x27;<br\/>Second line/,
     );
     assert.match(notify.html, /Zoë &lt;b&gt;Ade&lt;\/b&gt;/);
     const london = new Intl.DateTimeFormat("en-GB", {

@@ -56,8 +56,8 @@ test("mail: triage subject of form, name, interest and country; one line whateve
   assert.equal(triageSubject(consultation), "Consultation request: Ada Lovelace");
 });
 
-test("mail: the notification has every field, plain and escaped HTML, Reply-To the student", () => {
-  const mail = composeMail(enquiry, "notify", settings);
+test("mail: the notification has every field, plain and escaped HTML, Reply-To the student", async () => {
+  const mail = await composeMail(enquiry, "notify", settings);
   assert.equal(mail.to, settings.mailTo);
   assert.equal(mail.from, settings.mailFrom);
   assert.deepEqual(mail.replyTo, { name: "Zoë <b>Adé</b>", address: "zoe@example.com" });
@@ -71,16 +71,21 @@ test("mail: the notification has every field, plain and escaped HTML, Reply-To t
   assert.match(html, /Zoë &lt;b&gt;Adé&lt;\/b&gt;/);
   assert.match(
     html,
-    /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quotes&#39;<br>second line/,
+    /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#x27;quotes&#x27;<br\/>second line/,
   );
   assert.match(
     html,
     /<title>Enquiry: Zoë &lt;b&gt;Adé&lt;\/b&gt; \(PhD Degrees, Nigeria\)<\/title>/,
   );
+  // The agency's template: its name, its contacts as tappable links, a dark scheme.
+  assert.ok(html.includes(site.name));
+  assert.ok(html.includes(`href="tel:${site.phone.tel}"`));
+  assert.ok(html.includes(`href="https://wa.me/${site.mobile.whatsapp}"`));
+  assert.match(html, /prefers-color-scheme: dark/);
 });
 
-test("mail: the acknowledgement thanks, says what next, copies the enquiry and gives the contacts", () => {
-  const mail = composeMail(enquiry, "ack", settings);
+test("mail: the acknowledgement thanks, says what next, copies the enquiry and gives the contacts", async () => {
+  const mail = await composeMail(enquiry, "ack", settings);
   assert.deepEqual(mail.to, { name: "Zoë <b>Adé</b>", address: "zoe@example.com" });
   assert.equal(mail.replyTo, settings.mailTo);
   const plain = text(mail.text);

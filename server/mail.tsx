@@ -3,17 +3,25 @@ import { enquiryMail } from "../content/enquiryMail";
 import { fieldsFor } from "../src/lib/enquiry";
 import type { MailKind } from "./outbox";
 import type { Enquiry } from "./store";
+import { EmailLayout, Fields, Lines, P, Title } from "./emails/Layout";
+import { logoAttachment, renderEmail } from "./emails/render";
 
 /** Sender, agency inbox and the domain Message-IDs are made in. */
 export interface MailSettings {
   mailTo: string;
   mailFrom: string;
+  /** The logo attached to each e-mail (the built site's app icon). */
+  logoFile?: string;
 }
 
 export type Message = SendMailOptions;
 
 /** The e-mail of this kind for an enquiry: the agency's notification or the student's acknowledgement. */
-export function composeMail(enquiry: Enquiry, mail: MailKind, settings: MailSettings): Message {
+export function composeMail(
+  enquiry: Enquiry,
+  mail: MailKind,
+  settings: MailSettings,
+): Promise<Message> {
   return mail === "notify" ? notification(enquiry, settings) : acknowledgement(enquiry, settings);
 }
 
@@ -41,13 +49,6 @@ export function londonTime(iso: string) {
   }).format(new Date(iso));
 }
 
-export function escapeHtml(text: string) {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
-
 /** Label and value of each field the student filled in. */
 function filledFields(enquiry: Enquiry) {
   return fieldsFor(enquiry.form)
@@ -55,7 +56,7 @@ function filledFields(enquiry: Enquiry) {
     .filter(([, value]) => value);
 }
 
-function notification(enquiry: Enquiry, settings: MailSettings): Message {
+async function notification(enquiry: Enquiry, settings: MailSettings): Promise<Message> {
   const text = enquiryMail.notification;
   const received = `${londonTime(enquiry.receivedAt)} (London time)`;
   const rows: (readonly [string, string])[] = [
@@ -63,6 +64,7 @@ function notification(enquiry: Enquiry, settings: MailSettings): Message {
     [text.received, received],
     [text.id, enquiry.id],
   ];
+  const attachments = logoAttachment(settings.logoFile);
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
@@ -70,19 +72,28 @@ function notification(enquiry: Enquiry, settings: MailSettings): Message {
     subject: triageSubject(enquiry),
     messageId: messageId(enquiry, "notify", settings),
     text: [text.intro, "", ...rows.map(([label, value]) => plainField(label, value))].join("\n"),
-    html: page(
-      `<p>${escapeHtml(text.intro)}</p>${table(rows)}`,
-      escapeHtml(triageSubject(enquiry)),
+    html: await renderEmail(
+      <EmailLayout
+        title={triageSubject(enquiry)}
+        preview={text.intro}
+        logo={attachments.length > 0}
+      >
+        <Title>{triageSubject(enquiry)}</Title>
+        <P>{text.intro}</P>
+        <Fields rows={rows} />
+      </EmailLayout>,
     ),
+    attachments,
   };
 }
 
-function acknowledgement(enquiry: Enquiry, settings: MailSettings): Message {
+async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promise<Message> {
   const text = enquiryMail.acknowledgement;
   const name = (enquiry.fullName || enquiry.name || "").split(/\s+/)[0];
   const fields = filledFields(enquiry);
   const paragraphs = [text.greeting(name), text.thanks, text.next];
   const contact = [text.reach, text.phone, text.whatsapp, "", text.hours, ...text.officeHours];
+  const attachments = logoAttachment(settings.logoFile);
   return {
     from: settings.mailFrom,
     to: { name: oneLine(enquiry.fullName || enquiry.name || ""), address: enquiry.email },
@@ -101,17 +112,21 @@ function acknowledgement(enquiry: Enquiry, settings: MailSettings): Message {
       "",
       text.notYou,
     ].join("\n"),
-    html: page(
-      [
-        ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-        `<p>${escapeHtml(text.copy)}</p>`,
-        table(fields),
-        `<p>${contact.filter(Boolean).map(escapeHtml).join("<br>")}</p>`,
-        `<p>${escapeHtml(text.signOff).replace(/\n/g, "<br>")}</p>`,
-        `<p><small>${escapeHtml(text.notYou)}</small></p>`,
-      ].join(""),
-      escapeHtml(text.subject),
+    html: await renderEmail(
+      <EmailLayout title={text.subject} preview={text.thanks} logo={attachments.length > 0}>
+        <Title>{text.subject}</Title>
+        {paragraphs.map((p) => (
+          <P key={p}>{p}</P>
+        ))}
+        <P>{text.copy}</P>
+        <Fields rows={fields} />
+        <P>
+          <Lines text={text.signOff} />
+        </P>
+        <P muted>{text.notYou}</P>
+      </EmailLayout>,
     ),
+    attachments,
   };
 }
 
@@ -119,16 +134,3 @@ const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 const plainField = (label: string, value: string) =>
   value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`;
-
-function table(rows: readonly (readonly [string, string])[]) {
-  const cells = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`,
-    )
-    .join("");
-  return `<table cellpadding="4">${cells}</table>`;
-}
-
-const page = (body: string, title: string) =>
-  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;

@@ -1,0 +1,126 @@
+import { site } from "./site";
+
+/** How a consultation happens. `capacity`: advisers who take this mode at the same time. */
+export interface ConsultationMode {
+  id: "video" | "phone" | "office";
+  name: string;
+  /** One line on how it happens, shown beside the choice and in the e-mails. */
+  description: string;
+  capacity: number;
+}
+
+/** A day the office takes no bookings, with why (shown to no one; for the next editor). */
+export interface ClosedDate {
+  date: string;
+  reason: string;
+}
+
+/**
+ * The rules of consultation booking: the only place any of them is written. The opening hours
+ * are the office's (`site.officeHours`, London time); validated at build (src/build/validateBooking.ts).
+ */
+export const booking = {
+  /** The office's clock: hours, closed dates and the staff's lists are in this zone. */
+  zone: "Europe/London",
+  slotMinutes: 30,
+  /** Between two consultations of one adviser: notes, and a minute to breathe. */
+  bufferMinutes: 15,
+  /** No booking closer than this to its start: an adviser reads the enquiry first. */
+  minNoticeHours: 12,
+  /** Times are offered this many days ahead. */
+  horizonDays: 21,
+  modes: [
+    {
+      id: "video",
+      name: "Video call",
+      description:
+        "An adviser e-mails you a video link on the day; it opens in your browser, nothing to install.",
+      capacity: 2,
+    },
+    {
+      id: "phone",
+      name: "Phone call",
+      description:
+        "An adviser calls the number you give us, with its country code; WhatsApp calls are fine too.",
+      capacity: 2,
+    },
+    {
+      id: "office",
+      name: "At our London office",
+      description: `Meet an adviser at ${site.address.lines.slice(0, 3).join(", ")}: step-free, five minutes from Whitechapel station.`,
+      capacity: 1,
+    },
+  ] satisfies ConsultationMode[],
+  /** England and Wales bank holidays: the office is closed. */
+  bankHolidays: {
+    source: "https://www.gov.uk/bank-holidays",
+    sourceName: "GOV.UK: UK bank holidays (England and Wales)",
+    checked: "2026-11-24",
+    dates: [
+      { date: "2026-01-01", reason: "New Year's Day" },
+      { date: "2026-04-03", reason: "Good Friday" },
+      { date: "2026-04-06", reason: "Easter Monday" },
+      { date: "2026-05-04", reason: "Early May bank holiday" },
+      { date: "2026-05-25", reason: "Spring bank holiday" },
+      { date: "2026-08-31", reason: "Summer bank holiday" },
+      { date: "2026-12-25", reason: "Christmas Day" },
+      { date: "2026-12-28", reason: "Boxing Day (substitute day)" },
+      { date: "2027-01-01", reason: "New Year's Day" },
+      { date: "2027-03-26", reason: "Good Friday" },
+      { date: "2027-03-29", reason: "Easter Monday" },
+      { date: "2027-05-03", reason: "Early May bank holiday" },
+      { date: "2027-05-31", reason: "Spring bank holiday" },
+      { date: "2027-08-30", reason: "Summer bank holiday" },
+      { date: "2027-12-27", reason: "Christmas Day (substitute day)" },
+      { date: "2027-12-28", reason: "Boxing Day (substitute day)" },
+    ] satisfies ClosedDate[],
+  },
+  /** Days the agency closes besides bank holidays (training, the office move...). Blocking a day is a line here. */
+  agencyClosed: [] as ClosedDate[],
+};
+
+/** The page's and the e-mails' words. */
+export const bookingCopy = {
+  title: "Book a free consultation",
+  description:
+    "Pick a free 30-minute consultation with an Eastgate adviser: by video, by phone or at our London office, at a time shown in your own time zone.",
+  lead: "Choose how you would like to talk, then a day and a time. Times are shown in your own time zone with London time beside them. You get a calendar invite and a link to move or cancel.",
+  weeklyHoursTitle: "When our advisers take consultations",
+  weeklyHoursNote:
+    "London time. Closed on bank holidays in England and Wales. Book at least 12 hours ahead, up to three weeks ahead.",
+  noServer: {
+    title: "Book by e-mail or WhatsApp",
+    text: "Online booking is not available on this copy of our site. Send us the days and times that suit you (with your time zone) and an adviser confirms one within one business day.",
+  },
+  freeTextNote: "Rather describe what you need first?",
+  freeTextLink: "Send a consultation request",
+  modeLegend: "How would you like to talk?",
+  dayLegend: "Choose a day",
+  timeLegend: "Choose a time",
+  dateLabel: "Date (London)",
+  timeLabel: "Time (London)",
+  zoneLabel: "Your time zone",
+  zoneHint: "Type a city, e.g. Lagos or Asia/Kolkata",
+  noJsNote:
+    "Times are in London time. With JavaScript on, this page shows the free times in your own time zone.",
+  submit: "Book this consultation",
+  detailsTitle: "Your details",
+  loading: "Finding free times...",
+  noTimes: "No free times in the next three weeks for this choice. Please choose another way to talk, or write to us.",
+  slotsFailed: "We could not load the free times. Check your connection and try again.",
+  retry: "Try again",
+  chosen: (when: string) => `Your choice: ${when}`,
+  confirmedTitle: "Your consultation is booked",
+  addToCalendar: "Add to calendar (.ics)",
+  manage: "Move or cancel this booking",
+  confirmationSent: (email: string) =>
+    `We have e-mailed the details and a calendar invite to ${email}.`,
+  taken:
+    "Someone booked that time a moment ago. Here are the nearest free times: pick one and book again. Everything you typed is kept.",
+  invalidSlot:
+    "That time cannot be booked (it is outside our hours, too soon, too far ahead or on a day we are closed). Here are the nearest free times.",
+  existing:
+    "This e-mail address already has a consultation booked. We have e-mailed it the link to move or cancel that booking: use it to choose another time.",
+  pickSlot: "Please choose a time for your consultation.",
+  pickMode: "Please choose how you would like to talk.",
+} as const;

@@ -1,0 +1,228 @@
+/**
+ * Consultation slots: which instants can be booked, computed from the office's wall-clock hours
+ * with the IANA time zone database (Intl), never with fixed offsets. Shared by the server (what
+ * it offers and accepts), the booking page (what it shows) and the tests. Instants are ISO UTC.
+ */
+
+export interface SlotRules {
+  /** The office's IANA zone; hours and dates below are wall-clock there. */
+  zone: string;
+  /** Opening hours by ISO weekday (1 Monday ... 7 Sunday): "HH:MM" to "HH:MM", absent when closed. */
+  hours: Partial<Record<number, { opens: string; closes: string }>>;
+  slotMinutes: number;
+  bufferMinutes: number;
+  minNoticeHours: number;
+  horizonDays: number;
+  /** "YYYY-MM-DD" dates (office zone) with no consultations. */
+  closed: ReadonlySet<string>;
+  /** Mode id -> how many consultations of it can run at once. */
+  capacity: Readonly<Record<string, number>>;
+}
+
+export interface Slot {
+  /** ISO instant, UTC. */
+  start: string;
+  end: string;
+  /** Places left. */
+  free: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(zone: string) {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      weekday: "short",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+const WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The wall clock in `zone` at an instant: date "YYYY-MM-DD", time "HH:MM", ISO weekday. */
+export function wallClock(instant: number | string | Date, zone: string) {
+  const at = new Date(instant);
+  const p = Object.fromEntries(
+    partsFormatter(zone)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    weekday: WEEKDAY[p.weekday] ?? 0,
+    /** Milliseconds the zone is ahead of UTC at this instant. */
+    offsetMs:
+      Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) -
+      Math.floor(at.getTime() / 1000) * 1000,
+  };
+}
+
+/**
+ * The instant at which the wall clock in `zone` reads `date` `time`. A time skipped by a clock
+ * change does not exist: null (so does anything malformed).
+ */
+export function zonedInstant(date: string, time: string, zone: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]);
+  if (Number.isNaN(wall)) return null;
+  // The offset at a guess, then at the corrected guess: right on both sides of a clock change.
+  let guess = wall - wallClock(wall, zone).offsetMs;
+  guess = wall - wallClock(guess, zone).offsetMs;
+  const back = wallClock(guess, zone);
+  return back.date === date && back.time === time ? new Date(guess) : null;
+}
+
+const toMinutes = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+};
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** The slot start times ("HH:MM", office zone) of an ISO weekday: every slot + buffer from opening. */
+export function dayTimes(rules: SlotRules, weekday: number): string[] {
+  const hours = rules.hours[weekday];
+  if (!hours) return [];
+  const step = rules.slotMinutes + rules.bufferMinutes;
+  const times: string[] = [];
+  for (let t = toMinutes(hours.opens); t + rules.slotMinutes <= toMinutes(hours.closes); t += step)
+    times.push(toTime(t));
+  return times;
+}
+
+/** The date `days` after a "YYYY-MM-DD" date. */
+export function addDays(date: string, days: number) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The ISO weekday (1 Monday ... 7 Sunday) of a "YYYY-MM-DD" date. */
+export function weekdayOf(date: string) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+}
+
+/**
+ * Every bookable slot start from `now` to the horizon, ignoring who has booked: opening hours,
+ * closed dates, the minimum notice and the horizon applied.
+ */
+export function offeredStarts(rules: SlotRules, now: number): Date[] {
+  const earliest = now + rules.minNoticeHours * 60 * MINUTE;
+  const latest = now + rules.horizonDays * DAY;
+  const today = wallClock(now, rules.zone).date;
+  const starts: Date[] = [];
+  for (let i = 0; i <= rules.horizonDays + 1; i++) {
+    const date = addDays(today, i);
+    if (rules.closed.has(date)) continue;
+    for (const time of dayTimes(rules, weekdayOf(date))) {
+      const start = zonedInstant(date, time, rules.zone);
+      if (start && start.getTime() >= earliest && start.getTime() <= latest) starts.push(start);
+    }
+  }
+  return starts;
+}
+
+/** The free slots of a mode: offered starts with places left, given how many are taken. */
+export function freeSlots(
+  rules: SlotRules,
+  mode: string,
+  now: number,
+  taken: (mode: string, start: string) => number,
+): Slot[] {
+  const capacity = rules.capacity[mode] ?? 0;
+  return offeredStarts(rules, now)
+    .map((start) => {
+      const iso = start.toISOString();
+      return {
+        start: iso,
+        end: new Date(start.getTime() + rules.slotMinutes * MINUTE).toISOString(),
+        free: capacity - taken(mode, iso),
+      };
+    })
+    .filter((slot) => slot.free > 0);
+}
+
+/** Whether `start` (ISO) is a slot the rules offer now, whoever has booked it. */
+export function isOffered(rules: SlotRules, now: number, start: string) {
+  const at = Date.parse(start);
+  return offeredStarts(rules, now).some((s) => s.getTime() === at);
+}
+
+/** The `count` free slots nearest to a wanted instant, in time order. */
+export function nearestSlots(slots: readonly Slot[], wanted: string, count = 4): Slot[] {
+  const at = Date.parse(wanted);
+  const distance = (s: Slot) => (Number.isNaN(at) ? 0 : Math.abs(Date.parse(s.start) - at));
+  return [...slots]
+    .sort((a, b) => distance(a) - distance(b) || a.start.localeCompare(b.start))
+    .slice(0, count)
+    .sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** How a slot reads in a zone: "14:30", "Tuesday 2 December", its date "2026-12-02". */
+export function slotLabel(start: string, zone: string, locale = "en-GB") {
+  const at = new Date(start);
+  return {
+    time: new Intl.DateTimeFormat(locale, {
+      timeZone: zone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(at),
+    day: new Intl.DateTimeFormat(locale, {
+      timeZone: zone,
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+    }).format(at),
+    date: wallClock(at, zone).date,
+  };
+}
+
+/** A zone in words: "Lagos time (West Africa Standard Time)", "London time (British Summer Time)". */
+export function zoneName(zone: string, at: number | string = Date.now(), locale = "en-GB") {
+  const city = zone.split("/").pop()?.replace(/_/g, " ") ?? zone;
+  const long = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" })
+    .formatToParts(new Date(at))
+    .find((p) => p.type === "timeZoneName")?.value;
+  return long && long !== city ? `${city} time (${long})` : `${city} time`;
+}
+
+/**
+ * A slot in the student's zone with London's beside it, and a note when the two dates differ:
+ * "14:30 Tuesday 2 December in Lagos (13:30 in London)".
+ */
+export function bothZones(start: string, zone: string, office: string) {
+  const local = slotLabel(start, zone);
+  const there = slotLabel(start, office);
+  const city = (z: string) => z.split("/").pop()?.replace(/_/g, " ") ?? z;
+  if (zone === office) return `${there.day}, ${there.time} (${city(office)} time)`;
+  const officeDay = there.date === local.date ? "" : ` ${there.day}`;
+  return `${local.day}, ${local.time} in ${city(zone)} (${there.time}${officeDay} in ${city(office)})`;
+}
+
+/** Whether `zone` is an IANA zone this runtime knows. */
+export function isTimeZone(zone: string) {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && zone !== "UTC") return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
