@@ -10,7 +10,7 @@ export interface AboutContent {
   sections: TextSection[];
   servicesTitle: string;
   services: string[];
-  form: { title: string; description: string };
+  form: { title: string; description: string; book: { lead: string; label: string; href: string } };
 }
 
 export const about: AboutContent = {
@@ -70,5 +70,11 @@ export const about: AboutContent = {
   form: {
     title: "Book a free consultation",
     description: `Tell us what you would like to study and when you hope to start. An adviser will reply ${site.replyTime} to arrange a call, a video meeting or a visit to our office.`,
+    /** For a student who would rather pick a time now. */
+    book: {
+      lead: "Rather pick a time yourself?",
+      label: "Book a consultation online",
+      href: "/book",
+    },
   },
 };

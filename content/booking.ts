@@ -106,7 +106,8 @@ export const bookingCopy = {
   submit: "Book this consultation",
   detailsTitle: "Your details",
   loading: "Finding free times...",
-  noTimes: "No free times in the next three weeks for this choice. Please choose another way to talk, or write to us.",
+  noTimes:
+    "No free times in the next three weeks for this choice. Please choose another way to talk, or write to us.",
   slotsFailed: "We could not load the free times. Check your connection and try again.",
   retry: "Try again",
   chosen: (when: string) => `Your choice: ${when}`,

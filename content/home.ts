@@ -51,7 +51,7 @@ export const slides: Slide[] = [
       width: 560,
       height: 420,
     },
-    cta: { label: "Book your free consultation", href: "/about#consultation-form" },
+    cta: { label: "Book your free consultation", href: "/book" },
   },
   {
     id: "partner-universities",

@@ -146,6 +146,7 @@ export const routeFinderCopy = {
   programmeLink: "See the programmes",
   enquiryLink: "Ask an adviser about this route",
   costLink: "Plan what it will cost",
+  bookLink: "Book a free consultation",
   tableTitle: "Every answer at a glance",
   tableIntro:
     "The route finder reads this table from the top: the first row that matches your answers decides. The start you choose changes only the intake.",

@@ -1,5 +1,5 @@
 import type { Link, ServiceCard, ServiceCategory, Stat } from "./types";
-import { mailto, site } from "./site";
+import { site } from "./site";
 
 /** Content of the /student-services page. */
 export interface ServicesContent {
@@ -96,10 +96,10 @@ export const services: ServicesContent = {
   ],
   consultation: {
     title: "Talk to an adviser",
-    text: `Book a free consultation and we will look at your options together. Send us a short note about what you would like to study and we will reply ${site.replyTime} to arrange a time.`,
+    text: `Book a free consultation and we will look at your options together. Pick a free time online, by video, phone or at our office, and we will look at your options together.`,
     cta: {
       label: "Schedule Consultation",
-      href: mailto(site.admissionsEmail, "Consultation request"),
+      href: "/book",
     },
   },
 };

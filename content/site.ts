@@ -96,6 +96,7 @@ export const quickLinks: Link[] = [
   { label: "Success stories", href: "/#testimonials" },
   { label: "Guides", href: "/#blog" },
   { label: "Careers", href: "/#careers" },
+  { label: "Book a consultation", href: "/book" },
   { label: "Contact", href: "/contact" },
 ];
 

@@ -19,6 +19,8 @@ import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, readEnquiries, type Enquiry } from "./store";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
+import { siteUrl } from "../src/config";
+import { startBooking } from "./booking";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -43,6 +45,12 @@ export interface AppOptions {
   vitals?: boolean;
   /** Reports per client (default VITALS_RATE_LIMIT; null: no limit). */
   vitalsRateLimit?: RateLimit | null;
+  /** The public origin of links in e-mails (manage a booking); default SITE_URL's. */
+  publicUrl?: string;
+  /** Signs manage links (BOOKING_SECRET); unset: generated once, kept beside the data. */
+  bookingSecret?: string;
+  /** The clock the booking rules read (tests fix it). */
+  now?: () => number;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
@@ -66,11 +74,31 @@ export function createApp(options: AppOptions) {
   });
   // Hashed assets are immutable: never revalidated, so no ETag (headers on an asset stay small).
   const pages = sirv(dist, sirvOptions(true));
-  const assets = sirv(dist, sirvOptions(false));
+  const assetFiles = sirv(dist, sirvOptions(false));
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
-    (req.url?.startsWith("/assets/") ? assets : pages)(req, res, next);
+    (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
   const store = new EnquiryStore(dataFile);
-  const delivery = startDelivery(options);
+  const logoFile = join(dist, "icon-192.png");
+  const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
+  const delivery = startDelivery(options, mailer, logoFile);
+  const mailTo = options.mailTo ?? site.admissionsEmail;
+  const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
+  const assets = readPageAssets(dist);
+  const booking = startBooking({
+    dataFile,
+    assets,
+    publicUrl: options.publicUrl ?? siteUrl,
+    secret: options.bookingSecret,
+    mailer,
+    mailTo,
+    mailFrom,
+    logoFile,
+    rateLimit: options.rateLimit,
+    trustProxy: options.trustProxy ?? false,
+    backoff: options.backoff,
+    pollMs: options.pollMs,
+    now: options.now,
+  });
   const enquiry = enquiryHandler({
     intake: new Intake({
       store,
@@ -78,7 +106,7 @@ export function createApp(options: AppOptions) {
       worker: delivery?.worker,
       limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
     }),
-    assets: readPageAssets(dist),
+    assets,
     trustProxy: options.trustProxy ?? false,
   });
   const vitals =
@@ -109,6 +137,11 @@ export function createApp(options: AppOptions) {
         if (!res.headersSent) res.writeHead(500).end();
       });
     if (vitals && pathname === VITALS_PATH) return run(vitals);
+    const bookingHandler = booking.handlers[pathname.replace(/(.)\/$/, "$1")];
+    if (bookingHandler) {
+      setHeaders(res, "/404.html");
+      return run(bookingHandler);
+    }
     if (isEnquiry(req)) {
       // The server's own pages look like the 404 page (its inline style), under its policy.
       setHeaders(res, "/404.html");
@@ -135,6 +168,7 @@ export function createApp(options: AppOptions) {
   });
   return Object.assign(server, {
     enquiries: store,
+    bookings: booking,
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
     /** Resolves once pending mail from before has been queued (or failed to be). */
@@ -145,17 +179,18 @@ export function createApp(options: AppOptions) {
       await vitals?.idle();
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
+      await booking.drain(timeoutMs);
     },
   });
 }
 
 /** The outbox and its worker, resuming whatever was pending when the server last stopped. */
-function startDelivery(options: AppOptions) {
-  const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
+function startDelivery(options: AppOptions, mailer: Mailer | undefined, logoFile: string) {
   if (!mailer) return undefined;
   const settings = {
     mailTo: options.mailTo ?? site.admissionsEmail,
     mailFrom: options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`,
+    logoFile,
   };
   const ack = options.ack ?? true;
   const worker = new DeliveryWorker<Enquiry>({

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { site } from "../content/site";
+import { parseSiteUrl } from "../src/config";
 
 export interface RateLimit {
   /** Enquiries one client may send... */
@@ -26,6 +27,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Take real visitors' Web Vitals at /api/vitals (VITALS=off: refuse them). */
   vitals: boolean;
+  /** The origin of links in e-mails (a booking's manage link): PUBLIC_URL, else SITE_URL. */
+  publicUrl: string;
+  /** Signs manage links; unset: generated once and kept beside the data. */
+  bookingSecret?: string;
 }
 
 export class ConfigError extends Error {}
@@ -55,7 +60,27 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     rateLimit: parseRateLimit(text("ENQUIRY_RATE_LIMIT") ?? DEFAULT_RATE_LIMIT),
     trustProxy: parseSwitch("TRUST_PROXY", text("TRUST_PROXY") ?? "0"),
     vitals: parseSwitch("VITALS", text("VITALS") ?? "on"),
+    publicUrl: parsePublicUrl(text("PUBLIC_URL") ?? text("SITE_URL") ?? site.url),
+    bookingSecret: parseSecret(text("BOOKING_SECRET")),
   };
+}
+
+function parsePublicUrl(value: string) {
+  try {
+    return parseSiteUrl(value);
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL (or SITE_URL) "${value}" is not an absolute http(s) address such as https://www.example.org`,
+    );
+  }
+}
+
+function parseSecret(value: string | undefined) {
+  if (value !== undefined && value.length < 32)
+    throw new ConfigError(
+      "BOOKING_SECRET is shorter than 32 characters: use a long random value (openssl rand -hex 32), or leave it unset to have one generated",
+    );
+  return value;
 }
 
 function parsePort(value: string) {

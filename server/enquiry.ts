@@ -104,16 +104,16 @@ export function enquiryHandler({ intake, assets, trustProxy }: Options) {
   };
 }
 
-function mediaType(header: string | undefined) {
+export function mediaType(header: string | undefined) {
   return (header ?? "").split(";")[0].trim().toLowerCase();
 }
 
-function wantsJson(accept: string | undefined) {
+export function wantsJson(accept: string | undefined) {
   return /\bapplication\/json\b/i.test(accept ?? "");
 }
 
 /** The posted fields, first value of each; null when the body cannot be read as its type says. */
-function parseFields(type: string, text: string): Record<string, string> | null {
+export function parseFields(type: string, text: string): Record<string, string> | null {
   if (type === JSON_TYPE) {
     let data: unknown;
     try {
@@ -136,12 +136,12 @@ function parseFields(type: string, text: string): Record<string, string> | null 
 
 const noStore = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
-function sendJson(res: ServerResponse, status: number, data: object) {
+export function sendJson(res: ServerResponse, status: number, data: object) {
   res.writeHead(status, { ...noStore, "Content-Type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(data));
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string) {
+export function sendHtml(res: ServerResponse, status: number, html: string) {
   res.writeHead(status, { ...noStore, "Content-Type": "text/html; charset=utf-8" });
   res.end(html);
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { ConfigError, readConfig } from "./config";
-import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
+import { BOOKING_PATH, ENQUIRY_PATH, VITALS_PATH } from "./paths";
 import { vitalsFileFor } from "./vitals";
 
 /** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
@@ -21,6 +21,7 @@ server.listen(config.port, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Eastgate Education site on http://localhost:${port}`);
   console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${config.dataFile}`);
+  console.log(`Bookings: POST ${BOOKING_PATH}, links in e-mails to ${config.publicUrl}`);
   if (config.vitals)
     console.log(`Web Vitals: POST ${VITALS_PATH} -> ${vitalsFileFor(config.dataFile)}`);
   if (config.smtpUrl) {

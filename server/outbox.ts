@@ -168,14 +168,20 @@ export async function requeueFlagged(dataFile: string, now = new Date()) {
   return flagged;
 }
 
-/** Reads the re-queue file from where it last stopped (from the start after a restart). */
-export class RequeueReader {
+/**
+ * Reads a file of staff requests (re-queues; booking cancellations) from where it last stopped
+ * (from the start after a restart): the staff tools append, only the server reads.
+ */
+export class RequeueReader<T = Requeue> {
   private offset = 0;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly accept: (r: Record<string, unknown>) => boolean = isRequeue,
+  ) {}
 
-  /** Re-queues appended since the last call. */
-  async read(): Promise<Requeue[]> {
+  /** Requests appended since the last call. */
+  async read(): Promise<T[]> {
     const size = await stat(this.file).then(
       (s) => s.size,
       () => 0,
@@ -188,11 +194,11 @@ export class RequeueReader {
       await handle.read(buffer, 0, buffer.length, this.offset);
       const end = buffer.lastIndexOf(0x0a) + 1;
       this.offset += end;
-      const found: Requeue[] = [];
+      const found: T[] = [];
       for (const line of buffer.subarray(0, end).toString("utf8").split("\n")) {
         try {
           const record = JSON.parse(line) as Record<string, unknown>;
-          if (record && isRequeue(record)) found.push(record);
+          if (record && this.accept(record)) found.push(record as T);
         } catch {
           // an empty or partial line
         }

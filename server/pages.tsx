@@ -64,7 +64,7 @@ const forms: Record<FormKind, { id: string; page: string; label: string; submit:
   },
 };
 
-function render(assets: PageAssets, title: string, path: string, children: ReactNode) {
+export function render(assets: PageAssets, title: string, path: string, children: ReactNode) {
   const description = `Enquiries to ${site.name}: an adviser replies ${site.replyTime}.`;
   const html = renderToStaticMarkup(
     <AssetsContext.Provider value={assets}>

@@ -37,3 +37,10 @@ export function parseSiteUrl(value: string): string {
     );
   return url.href.replace(/\/$/, "");
 }
+
+/**
+ * BOOKING_ENDPOINT: where the booking page posts and reads free times (`/api/booking`, the
+ * bundled server's, which `npm start` and `npm run dev` set). Unset (a CDN-only deploy): the
+ * booking page says how to book by e-mail or WhatsApp instead.
+ */
+export const bookingEndpoint = process.env.BOOKING_ENDPOINT?.trim() || "";

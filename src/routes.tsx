@@ -16,6 +16,8 @@ import { FindYourRoutePage } from "./pages/FindYourRoutePage";
 import { costCopy } from "../content/costOfStudy";
 import { routeFinderCopy } from "../content/routeFinder";
 import { studyRoutes } from "../content/studyRoutes";
+import { bookingCopy } from "../content/booking";
+import { BookPage } from "./pages/BookPage";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -124,6 +126,14 @@ export const routes: Route[] = [
     description: `Visit, call, WhatsApp or write to ${site.name}. We reply ${site.replyTime}.`,
     Page: ContactPage,
     anchors: ["main", "contact", "contact-form"],
+    artwork: slideArt("book-a-consultation"),
+  },
+  {
+    path: "/book",
+    title: bookingCopy.title,
+    description: bookingCopy.description,
+    Page: BookPage,
+    anchors: ["main", "booking-form"],
     artwork: slideArt("book-a-consultation"),
   },
   ...guideRoutes,

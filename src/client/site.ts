@@ -17,6 +17,11 @@ void firstPaint().then(() => {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
+  // The slot picker (booking and manage pages): plain TypeScript, no React.
+  if (document.querySelector("[data-slot-picker]"))
+    void Promise.all([import("./booking"), fullCss])
+      .then(([m]) => m.startBooking())
+      .catch((error: unknown) => console.error(error));
   startVitals();
 });
 

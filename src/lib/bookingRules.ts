@@ -26,9 +26,7 @@ export function slotRules(): SlotRules {
     bufferMinutes: booking.bufferMinutes,
     minNoticeHours: booking.minNoticeHours,
     horizonDays: booking.horizonDays,
-    closed: new Set(
-      [...booking.bankHolidays.dates, ...booking.agencyClosed].map((d) => d.date),
-    ),
+    closed: new Set([...booking.bankHolidays.dates, ...booking.agencyClosed].map((d) => d.date)),
     capacity: Object.fromEntries(booking.modes.map((m) => [m.id, m.capacity])),
   };
 }

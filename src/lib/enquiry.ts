@@ -10,6 +10,12 @@ export const formKinds: readonly FormKind[] = ["enquiry", "consultation"];
 export const isFormKind = (value: unknown): value is FormKind =>
   formKinds.includes(value as FormKind);
 
+/** The forms the browser enhances: the two enquiry forms and the booking form (its own endpoint). */
+export type AnyFormKind = FormKind | "booking";
+
+export const isAnyFormKind = (value: unknown): value is AnyFormKind =>
+  value === "booking" || isFormKind(value);
+
 export interface FieldSpec {
   /** The name the field is posted under. */
   name: string;
@@ -107,8 +113,9 @@ export const consultationFields: FieldSpec[] = [
   },
 ];
 
-export const fieldsFor = (kind: FormKind) =>
-  kind === "enquiry" ? enquiryFields : consultationFields;
+/** The booking form asks what the enquiry form asks. */
+export const fieldsFor = (kind: AnyFormKind) =>
+  kind === "consultation" ? consultationFields : enquiryFields;
 
 export const INTEREST_PLACEHOLDER = "Select programme type";
 
@@ -169,7 +176,7 @@ export function fieldError(
 
 /** Errors by field name for the posted values; empty when the submission is acceptable. */
 export function validateEnquiry(
-  kind: FormKind,
+  kind: AnyFormKind,
   values: Record<string, string | null | undefined>,
   interests: readonly string[],
 ): FieldErrors {
@@ -187,16 +194,24 @@ function isPhone(value: string) {
 }
 
 /** Subject line of an enquiry sent another way (e-mail, WhatsApp). */
-export const enquirySubject = (kind: FormKind) =>
-  kind === "enquiry" ? "Enquiry from the website" : "Consultation request from the website";
+export const enquirySubject = (kind: AnyFormKind) =>
+  ({
+    enquiry: "Enquiry from the website",
+    consultation: "Consultation request from the website",
+    booking: "Consultation booking from the website",
+  })[kind];
 
 /** The enquiry as plain text, for a pre-filled e-mail or WhatsApp message. */
-export function enquiryText(kind: FormKind, values: Record<string, string | null | undefined>) {
+export function enquiryText(kind: AnyFormKind, values: Record<string, string | null | undefined>) {
   const lines = fieldsFor(kind)
     .map((f) => [f.label, normaliseValue(values[f.name])] as const)
     .filter(([, value]) => value)
     .map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
-  const what = kind === "enquiry" ? "enquiry" : "request for a free consultation";
+  const what = {
+    enquiry: "enquiry",
+    consultation: "request for a free consultation",
+    booking: "request to book a free consultation",
+  }[kind];
   return [`Hello, here is my ${what}:`, "", ...lines].join("\n");
 }
 

@@ -27,6 +27,9 @@ export function AboutPage() {
             <section className="card form-card" aria-labelledby="consultation-title">
               <h2 id="consultation-title">{about.form.title}</h2>
               <p>{about.form.description}</p>
+              <p>
+                {about.form.book.lead} <a href={about.form.book.href}>{about.form.book.label}</a>
+              </p>
               <EnquiryForm
                 kind="consultation"
                 id="consultation-form"

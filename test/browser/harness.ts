@@ -24,6 +24,7 @@ export async function buildSite(env: Record<string, string> = {}) {
       ...process.env,
       ENQUIRY_ENDPOINT: "/api/enquiry",
       VITALS_ENDPOINT: "/api/vitals",
+      BOOKING_ENDPOINT: "/api/booking",
       ...env,
       DIST_DIR: dir,
     },

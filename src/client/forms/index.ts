@@ -8,12 +8,12 @@ import {
   enquiryText,
   fieldError,
   fieldsFor,
-  isFormKind,
+  isAnyFormKind,
   mailtoWithBody,
   validateEnquiry,
   type FieldErrors,
   type FieldSpec,
-  type FormKind,
+  type AnyFormKind,
 } from "../../lib/enquiry";
 import { clearDraft, idempotencyKey, loadDraft, saveDraft } from "../draft";
 import { showToast, startToasts } from "../toast";
@@ -43,8 +43,8 @@ function enhance(form: HTMLFormElement) {
   const summaryEl = form.querySelector<HTMLElement>(".form-summary");
   const failureEl = form.querySelector<HTMLElement>(".form-failure");
   const buttonEl = form.querySelector<HTMLButtonElement>("button[type=submit]");
-  if (!isFormKind(kindAttr) || !summaryEl || !failureEl || !buttonEl) return;
-  const kind: FormKind = kindAttr;
+  if (!isAnyFormKind(kindAttr) || !summaryEl || !failureEl || !buttonEl) return;
+  const kind: AnyFormKind = kindAttr;
   const summary: HTMLElement = summaryEl;
   const failure: HTMLElement = failureEl;
   const button: HTMLButtonElement = buttonEl;
@@ -232,7 +232,11 @@ function enhance(form: HTMLFormElement) {
     const key = ours ? idempotencyKey(form.id, values(), body.toString()) : undefined;
     const outcome = await sendEnquiry(form.action, body, fields, key);
     setSending(false);
-    if (outcome.ok) {
+    if (outcome.ok && kind === "booking") {
+      // The booking page shows the confirmation (src/client/booking.ts).
+      resetForm();
+      form.dispatchEvent(new CustomEvent("booking:booked", { detail: outcome.data }));
+    } else if (outcome.ok) {
       const first = (values().fullName || values().name || "").trim().split(/\s+/)[0];
       resetForm();
       const what = kind === "enquiry" ? "enquiry" : "consultation request";
@@ -242,6 +246,9 @@ function enhance(form: HTMLFormElement) {
     } else if ("errors" in outcome) {
       showErrors(outcome.errors);
       focusSummary();
+    } else if (outcome.reason === "refused") {
+      flushDraft();
+      form.dispatchEvent(new CustomEvent("booking:refused", { detail: outcome.data }));
     } else {
       flushDraft();
       showFailure(failure, outcome, alternatives);

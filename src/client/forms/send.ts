@@ -8,7 +8,12 @@ export type Failure =
   | { reason: "rejected" | "server"; status: number }
   | { reason: "limited"; retryAfterS: number };
 
-export type Outcome = { ok: true } | { ok: false; errors: FieldErrors } | ({ ok: false } & Failure);
+export type Outcome =
+  | { ok: true; data: unknown }
+  | { ok: false; errors: FieldErrors }
+  /** A booking refused for its time (409, 422): the server's answer says why and what is free. */
+  | { ok: false; reason: "refused"; status: number; data: unknown }
+  | ({ ok: false } & Failure);
 
 /** The form's fields as they are posted (urlencoded). */
 export function formBody(form: HTMLFormElement) {
@@ -45,7 +50,12 @@ export async function sendEnquiry(
     });
     const data: unknown = await response.json().catch(() => null);
     if (response.ok)
-      return (data as { ok?: unknown } | null)?.ok === false ? rejected(200) : { ok: true };
+      return (data as { ok?: unknown } | null)?.ok === false ? rejected(200) : { ok: true, data };
+    if (
+      (response.status === 409 || response.status === 422) &&
+      (data as { reason?: unknown })?.reason
+    )
+      return { ok: false, reason: "refused", status: response.status, data };
     if (response.status === 429)
       return { ok: false, reason: "limited", retryAfterS: retryAfter(response.headers) };
     const errors = response.status === 400 ? fieldErrorsOf(data, fields) : {};

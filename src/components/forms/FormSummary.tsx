@@ -3,12 +3,12 @@ import {
   fieldsFor,
   summaryTitle,
   type FieldErrors,
-  type FormKind,
+  type AnyFormKind,
 } from "../../lib/enquiry";
 
 interface Props {
   formId: string;
-  kind: FormKind;
+  kind: AnyFormKind;
   /** Messages by field name; none: the (hidden) slot the browser enhancement fills. */
   errors?: FieldErrors;
 }

@@ -47,6 +47,9 @@ export function RouteCard({ route, copy, id, label, intake, enquiryHref, level: 
         <li>
           <a href={`/cost-of-study?route=${route.id}`}>{copy.costLink}</a>
         </li>
+        <li>
+          <a href="/book">{copy.bookLink}</a>
+        </li>
       </ul>
     </article>
   );

@@ -1,0 +1,122 @@
+import { join, dirname } from "node:path";
+import { studyInterests } from "../../content/home";
+import { slotRules } from "../../src/lib/bookingRules";
+import type { RateLimit } from "../config";
+import { DeliveryWorker, type Backoff } from "../delivery";
+import type { Mailer } from "../mailer";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import type { PageAssets } from "../pages";
+import { RateLimiter } from "../rateLimit";
+import { BookingDesk } from "./desk";
+import { BOOKING_PATH, bookingHandlers, ICS_PATH, MANAGE_PATH } from "./http";
+import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
+import { bookingsFileFor, BookingStore, type Booking } from "./store";
+import { bookingSecret, signBooking } from "./token";
+
+export interface BookingOptions {
+  dataFile: string;
+  assets: PageAssets;
+  /** The public origin links in e-mails point to. */
+  publicUrl: string;
+  /** BOOKING_SECRET; unset: generated once and kept beside the data. */
+  secret?: string;
+  mailer?: Mailer;
+  mailTo: string;
+  mailFrom: string;
+  logoFile?: string;
+  rateLimit?: RateLimit | null;
+  trustProxy: boolean;
+  backoff?: Backoff;
+  pollMs?: number;
+  now?: () => number;
+}
+
+/** A staff request (npm run bookings -- --cancel ID), read by the server. */
+interface StaffRequest {
+  id: string;
+  action: "cancel";
+  at: string;
+}
+
+/** Staff's requests, beside the bookings: appended by `npm run bookings`, read by the server only. */
+export const staffFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.staff.jsonl");
+
+const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
+
+/** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
+export function startBooking(options: BookingOptions) {
+  const file = bookingsFileFor(options.dataFile);
+  const store = new BookingStore(file);
+  const secret = bookingSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
+  const manageUrl = (b: Booking) =>
+    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signBooking(secret, b.id)}`;
+  const icsUrl = (b: Booking) =>
+    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signBooking(secret, b.id)}`;
+  const worker = options.mailer
+    ? new DeliveryWorker<Booking>({
+        outbox: new Outbox(outboxFileFor(file)),
+        requeue: new RequeueReader(requeueFileFor(file)),
+        mailer: options.mailer,
+        letters: bookingLetters,
+        compose: (version, mail) =>
+          composeBookingMail(version, mail, store.get(version.id), {
+            mailTo: options.mailTo,
+            mailFrom: options.mailFrom,
+            logoFile: options.logoFile,
+            manageUrl,
+          }),
+        urgent: (mail) => parseMailName(mail).kind === "adviser",
+        backoff: options.backoff,
+        pollMs: options.pollMs,
+      })
+    : undefined;
+  const desk = new BookingDesk({
+    store,
+    rules: slotRules(),
+    interests: studyInterests,
+    worker,
+    limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    now: options.now,
+  });
+  const domain = /@([^\s@>]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? "localhost";
+  const handlers = bookingHandlers({
+    desk,
+    assets: options.assets,
+    trustProxy: options.trustProxy,
+    secret,
+    links: { endpoint: BOOKING_PATH, manageUrl, icsUrl },
+    organiser: { name: "Eastgate Education", email: bareAddress(options.mailFrom) },
+    domain,
+  });
+  const started = (worker?.start(store.all()) ?? Promise.resolve()).catch((error: unknown) =>
+    console.error("Booking e-mails could not start; bookings are still stored:", error),
+  );
+  // Staff cancellations, applied in order; each tells the student.
+  const staff = new RequeueReader<StaffRequest>(
+    staffFileFor(options.dataFile),
+    (r) => typeof r.id === "string" && r.action === "cancel",
+  );
+  const poll = setInterval(() => {
+    void staff.read().then(async (requests) => {
+      for (const r of requests) {
+        const b = store.get(r.id);
+        if (b && desk.isOpen(b)) await desk.cancel(r.id, "staff");
+      }
+    });
+  }, options.pollMs ?? 2000);
+  poll.unref();
+  return {
+    store,
+    desk,
+    handlers,
+    manageUrl,
+    worker,
+    started,
+    async drain(timeoutMs: number) {
+      clearInterval(poll);
+      await store.idle();
+      await started;
+      await worker?.stop(timeoutMs);
+    },
+  };
+}

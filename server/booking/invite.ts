@@ -1,0 +1,73 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from "ical-generator";
+import { booking as rules, bookingCopy } from "../../content/booking";
+import { site } from "../../content/site";
+import { modeById } from "../../src/lib/bookingRules";
+import type { Booking } from "./store";
+
+export interface InviteSettings {
+  /** The organiser: the agency's sender address. */
+  organiser: { name: string; email: string };
+  /** The domain the event's UID is made in. */
+  domain: string;
+  manageUrl: string;
+}
+
+/**
+ * The booking as an iCalendar object: one event whose UID stays the same for the booking's life
+ * and whose SEQUENCE is its version, times in UTC (the same instant in every zone). REQUEST
+ * invites or updates; CANCEL (for a cancelled booking) removes it; PUBLISH is a plain download.
+ */
+export function inviteFor(
+  booking: Booking,
+  settings: InviteSettings,
+  method: "REQUEST" | "CANCEL" | "PUBLISH" = booking.state === "cancelled" ? "CANCEL" : "REQUEST",
+) {
+  const mode = modeById(booking.mode);
+  const calendar = ical({
+    prodId: { company: site.name, product: "Consultations", language: "EN" },
+    method: ICalCalendarMethod[method],
+    name: `${site.name} consultation`,
+  });
+  const where =
+    booking.mode === "office"
+      ? site.address.lines.join(", ")
+      : booking.mode === "phone"
+        ? `Phone call to ${booking.phone}`
+        : "Video call (link e-mailed on the day)";
+  calendar.createEvent({
+    id: `booking-${booking.id}@${settings.domain}`,
+    sequence: booking.sequence,
+    stamp: new Date(booking.updatedAt),
+    start: new Date(booking.start),
+    end: new Date(booking.end),
+    summary: `${site.name}: free consultation (${mode?.name ?? booking.mode})`,
+    description: [
+      mode?.description ?? "",
+      "",
+      `${bookingCopy.manage}: ${settings.manageUrl}`,
+      `${site.phone.display} · WhatsApp ${site.mobile.display}`,
+    ].join("\n"),
+    location: where,
+    url: settings.manageUrl,
+    status: booking.state === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: settings.organiser,
+    attendees: [
+      {
+        name: booking.fullName,
+        email: booking.email,
+        role: ICalAttendeeRole.REQ,
+        status:
+          booking.state === "cancelled" ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+      },
+    ],
+  });
+  return calendar.toString();
+}
+
+/** How long a consultation lasts, for the e-mails. */
+export const durationText = `${rules.slotMinutes} minutes`;

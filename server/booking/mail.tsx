@@ -1,0 +1,226 @@
+import { bookingCopy, booking as rules } from "../../content/booking";
+import { site } from "../../content/site";
+import { modeById } from "../../src/lib/bookingRules";
+import { bothZones, slotLabel, zoneName } from "../../src/lib/slots";
+import { ButtonLink, EmailLayout, Fields, P, Title } from "../emails/Layout";
+import { logoAttachment, renderEmail } from "../emails/render";
+import type { Message } from "../mail";
+import { inviteFor } from "./invite";
+import type { Booking } from "./store";
+
+export interface BookingMailSettings {
+  mailTo: string;
+  mailFrom: string;
+  logoFile?: string;
+  /** The manage link of a booking (absolute URL). */
+  manageUrl: (booking: Booking) => string;
+}
+
+/** Which e-mails a booking's current version becomes. */
+export type BookingMail = "student" | "adviser" | "reminder" | "link";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** `student.2` -> ["student", 2]; `link.2026-11-24T15:00:00.000Z` -> ["link", ...]. */
+export function parseMailName(mail: string) {
+  const dot = mail.indexOf(".");
+  return { kind: mail.slice(0, dot) as BookingMail, tag: mail.slice(dot + 1) };
+}
+
+/**
+ * The e-mails of a booking version: the student's and the advisers' (booked, moved or
+ * cancelled), a reminder a day before (when booked more than a day ahead) and, when asked for
+ * by booking again, the manage link.
+ */
+export function bookingLetters(booking: Booking, now: number) {
+  const n = booking.sequence;
+  const letters: { mail: string; notBefore?: number; skip?: string }[] = [
+    { mail: `adviser.${n}` },
+    { mail: `student.${n}` },
+  ];
+  const start = Date.parse(booking.start);
+  if (booking.state === "booked" && start - Date.parse(booking.updatedAt) > DAY)
+    letters.push({
+      mail: `reminder.${n}`,
+      notBefore: start - DAY,
+      skip: now > start ? "the consultation has begun" : undefined,
+    });
+  if (booking.linkRequested && booking.state === "booked")
+    letters.push({ mail: `link.${booking.linkRequested}` });
+  return letters;
+}
+
+const domainOf = (address: string) => /@([^\s@>]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
+const nameOf = (address: string) => /^\s*"?([^"<]*?)"?\s*</.exec(address)?.[1] || site.name;
+const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
+
+/**
+ * One e-mail of a booking version, or null when it no longer applies: a newer version
+ * superseded it (moved again, cancelled), or the consultation has begun (a late reminder).
+ */
+export async function composeBookingMail(
+  version: Booking,
+  mail: string,
+  current: Booking | undefined,
+  settings: BookingMailSettings,
+  now = Date.now(),
+): Promise<Message | null> {
+  const { kind } = parseMailName(mail);
+  const latest = current ?? version;
+  if (kind === "link") {
+    if (latest.state !== "booked" || Date.parse(latest.end) < now) return null;
+  } else if (latest.sequence !== version.sequence) {
+    return null;
+  }
+  if (kind === "reminder" && (latest.state !== "booked" || Date.parse(latest.start) < now))
+    return null;
+  const b = kind === "link" ? latest : version;
+  const manageUrl = settings.manageUrl(b);
+  const mode = modeById(b.mode);
+  const attachments = logoAttachment(settings.logoFile);
+  const logo = attachments.length > 0;
+  const whenStudent = bothZones(b.start, b.zone, rules.zone);
+  const whenLondon = `${slotLabel(b.start, rules.zone).day}, ${slotLabel(b.start, rules.zone).time} (London time)`;
+  const messageId = `<booking-${b.id}.${mail.replace(/[^\w.-]/g, "")}@${domainOf(settings.mailFrom)}>`;
+  const first = b.fullName.split(/\s+/)[0];
+  const cancelled = b.state === "cancelled";
+  const moved = !cancelled && b.sequence > 0;
+  const icalEvent = () => ({
+    method: cancelled ? "CANCEL" : "REQUEST",
+    filename: cancelled ? "cancel.ics" : "invite.ics",
+    content: inviteFor(b, {
+      organiser: { name: nameOf(settings.mailFrom), email: bareAddress(settings.mailFrom) },
+      domain: domainOf(settings.mailFrom),
+      manageUrl,
+    }),
+  });
+  const details: [string, string][] = [
+    ["When", kind === "adviser" ? whenLondon : whenStudent],
+    ...(kind === "adviser" || b.zone === rules.zone
+      ? []
+      : ([["London time", whenLondon]] as [string, string][])),
+    ["How", `${mode?.name ?? b.mode}: ${mode?.description ?? ""}`],
+    ["Length", `${rules.slotMinutes} minutes`],
+  ];
+
+  if (kind === "adviser") {
+    const what = cancelled ? "Cancelled" : moved ? "Moved" : "Booked";
+    const subject = `${what} consultation: ${oneLine(b.fullName)} (${mode?.name ?? b.mode}, ${whenLondon})`;
+    const rows: [string, string][] = [
+      ...details,
+      ["Student's time zone", `${zoneName(b.zone, b.start)} [${b.zone}]`],
+      ["Name", b.fullName],
+      ["E-mail", b.email],
+      ["Phone", b.phone],
+      ["Country", b.country],
+      ["Study interest", b.interest],
+      ...(b.message ? ([["Message", b.message]] as [string, string][]) : []),
+      ...(cancelled ? ([["Cancelled by", b.cancelledBy ?? "student"]] as [string, string][]) : []),
+      ["Booking id", b.id],
+    ];
+    const intro = cancelled
+      ? "This consultation was cancelled; the place is free again."
+      : moved
+        ? "The student moved this consultation. The invite below replaces the earlier one."
+        : "A student booked a consultation. Reply to this e-mail to write to them.";
+    return {
+      from: settings.mailFrom,
+      to: settings.mailTo,
+      replyTo: { name: oneLine(b.fullName), address: b.email },
+      subject,
+      messageId,
+      text: [intro, "", ...rows.map(([l, v]) => plain(l, v))].join("\n"),
+      html: await renderEmail(
+        <EmailLayout title={subject} preview={intro} logo={logo}>
+          <Title>{subject}</Title>
+          <P>{intro}</P>
+          <Fields rows={rows} />
+        </EmailLayout>,
+      ),
+      icalEvent: icalEvent(),
+      attachments,
+    };
+  }
+
+  const to = { name: oneLine(b.fullName), address: b.email };
+  const texts: Record<Exclude<BookingMail, "adviser">, { subject: string; lines: string[] }> = {
+    student: cancelled
+      ? {
+          subject: `Your consultation is cancelled: ${site.name}`,
+          lines: [
+            `Dear ${first},`,
+            `Your consultation on ${whenStudent} is cancelled${b.cancelledBy === "staff" ? " by our team; we are sorry. An adviser will write to you to find another time" : ""}.`,
+            "The calendar entry is removed with this e-mail. You are welcome to book another time whenever it suits you.",
+          ],
+        }
+      : {
+          subject: moved
+            ? `Your consultation has moved: ${whenStudent}`
+            : `Your consultation is booked: ${whenStudent}`,
+          lines: [
+            `Dear ${first},`,
+            moved
+              ? "Your consultation has moved. Here is the new time; the calendar invite replaces the earlier one."
+              : `Thank you for booking a free consultation with ${site.name}. Here are the details; the invite is attached for your calendar.`,
+          ],
+        },
+    reminder: {
+      subject: `Tomorrow: your consultation with ${site.name}`,
+      lines: [`Dear ${first},`, "A reminder that your free consultation is in about 24 hours."],
+    },
+    link: {
+      subject: `Move or cancel your consultation: ${site.name}`,
+      lines: [
+        `Dear ${first},`,
+        "Someone (we hope you) tried to book another consultation with this e-mail address. You already have one booked: use the link below to choose another time or cancel it.",
+      ],
+    },
+  };
+  const { subject, lines } = texts[kind];
+  const links = cancelled ? [] : ([[bookingCopy.manage, manageUrl]] as const);
+  const contact = `Questions? Call ${site.phone.display}, WhatsApp ${site.mobile.display} or reply to this e-mail.`;
+  return {
+    from: settings.mailFrom,
+    to,
+    replyTo: settings.mailTo,
+    subject,
+    messageId,
+    text: [
+      ...lines.flatMap((l) => [l, ""]),
+      ...(kind === "link" && cancelled ? [] : details.map(([l, v]) => plain(l, v))),
+      "",
+      ...links.map(([label, href]) => `${label}: ${href}`),
+      "",
+      contact,
+      "",
+      `Best wishes,\nThe admissions team, ${site.name}`,
+    ].join("\n"),
+    html: await renderEmail(
+      <EmailLayout title={subject} preview={lines[1] ?? subject} logo={logo}>
+        <Title>{subject}</Title>
+        {lines.map((l) => (
+          <P key={l}>{l}</P>
+        ))}
+        <Fields rows={details} />
+        {links.map(([label, href]) => (
+          <ButtonLink key={href} href={href}>
+            {label}
+          </ButtonLink>
+        ))}
+        <P>{contact}</P>
+        <P>
+          Best wishes,
+          <br />
+          The admissions team, {site.name}
+        </P>
+      </EmailLayout>,
+    ),
+    ...(kind === "student" ? { icalEvent: icalEvent() } : {}),
+    attachments,
+  };
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+const plain = (label: string, value: string) =>
+  value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`;

@@ -1,0 +1,308 @@
+/**
+ * The slot picker: replaces the plain date and London-time fields with the free times in the
+ * visitor's own time zone (London's beside each), on the booking form and the manage page's
+ * move form. Without it both forms post a London date and time, and the server says if taken.
+ */
+import { bookingCopy } from "../../content/booking";
+import { bothZones, isTimeZone, slotLabel, zoneName, type Slot } from "../lib/slots";
+import { showToast } from "./toast";
+
+const OFFICE_ZONE = "Europe/London";
+
+export function startBooking() {
+  for (const root of document.querySelectorAll<HTMLElement>("[data-slot-picker]")) {
+    try {
+      enhance(root);
+    } catch (error) {
+      // The plain fields still post.
+      console.error(error);
+    }
+  }
+}
+
+interface Refusal {
+  reason?: string;
+  errors?: Record<string, string>;
+  alternatives?: Slot[];
+}
+
+interface Booked {
+  booking?: { start: string; zone: string; email: string; manage: string; ics: string };
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, unknown> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function enhance(root: HTMLElement) {
+  const form = root.closest("form");
+  const url = root.dataset.slotPicker;
+  if (!form || !url) return;
+  const id = root.dataset.formId ?? form.id;
+  const plain = root.querySelector<HTMLElement>(".booking-plain");
+  const error = root.querySelector<HTMLElement>(".booking-slot-error");
+  const notice = form.querySelector<HTMLElement>(".booking-notice");
+  const zoneInput = form.elements.namedItem("zone") as HTMLInputElement | null;
+  const modes = () => form.querySelector<HTMLInputElement>("input[name=mode]:checked")?.value ?? "";
+
+  // The plain fields step aside (and are not posted): the picker posts an instant.
+  if (plain) {
+    plain.hidden = true;
+    for (const input of plain.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      "input, select",
+    ))
+      input.disabled = true;
+  }
+  const start = el("input", { type: "hidden", name: "start" });
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let zone = isTimeZone(browserZone) ? browserZone : OFFICE_ZONE;
+
+  // Zone: a text field with every IANA zone as suggestions (type a city to find it).
+  const zoneId = `${id}-zone-choice`;
+  const zones = el("datalist", { id: `${zoneId}-list` });
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  for (const z of supported ? supported("timeZone") : [OFFICE_ZONE])
+    zones.append(el("option", { value: z }));
+  const zoneField = el("input", {
+    id: zoneId,
+    type: "text",
+    value: zone,
+    autocomplete: "off",
+    spellcheck: false,
+  });
+  zoneField.setAttribute("list", zones.id);
+  zoneField.setAttribute("aria-describedby", `${zoneId}-hint ${zoneId}-name`);
+  const zoneName_ = el("p", { className: "booking-zone-name", id: `${zoneId}-name` });
+  const zoneBox = el(
+    "div",
+    { className: "field booking-zone" },
+    el("label", { htmlFor: zoneId }, bookingCopy.zoneLabel),
+    el("p", { className: "field-hint", id: `${zoneId}-hint` }, bookingCopy.zoneHint),
+    zoneField,
+    zones,
+    zoneName_,
+  );
+
+  const dayList = el("div", { className: "booking-choice-list" });
+  const days = el(
+    "fieldset",
+    { className: "booking-days" },
+    el("legend", {}, bookingCopy.dayLegend),
+    dayList,
+  );
+  const timeList = el("div", { className: "booking-choice-list" });
+  const dayNote = el("p", { className: "field-hint booking-day-note" });
+  const times = el(
+    "fieldset",
+    { className: "booking-times", hidden: true },
+    el("legend", {}, bookingCopy.timeLegend),
+    dayNote,
+    timeList,
+  );
+  const status = el("p", { className: "booking-status" });
+  status.setAttribute("role", "status");
+  const picker = el("div", { className: "booking-picker" }, zoneBox, days, times, status, start);
+  root.prepend(picker);
+
+  let slots: Slot[] = [];
+  let request = 0;
+
+  const showZone = () => {
+    zoneName_.textContent = `Times below are in ${zoneName(zone)}, with London time beside each.`;
+    if (zoneInput) zoneInput.value = zone;
+  };
+
+  const choose = (slot: Slot | undefined) => {
+    start.value = slot?.start ?? "";
+    status.textContent = slot ? bookingCopy.chosen(bothZones(slot.start, zone, OFFICE_ZONE)) : "";
+    if (slot && error) error.hidden = true;
+  };
+
+  function renderDays(selectDate?: string) {
+    dayList.replaceChildren();
+    const byDay = new Map<string, Slot[]>();
+    for (const s of slots) {
+      const date = slotLabel(s.start, zone).date;
+      byDay.set(date, [...(byDay.get(date) ?? []), s]);
+    }
+    if (!byDay.size) {
+      days.hidden = true;
+      times.hidden = true;
+      status.textContent = bookingCopy.noTimes;
+      return;
+    }
+    days.hidden = false;
+    const first = selectDate && byDay.has(selectDate) ? selectDate : [...byDay.keys()][0];
+    for (const [date, list] of byDay) {
+      const radio = el("input", {
+        type: "radio",
+        name: `${id}-day`,
+        value: date,
+        checked: date === first,
+      });
+      radio.addEventListener("change", () => renderTimes(list));
+      const label = slotLabel(list[0].start, zone).day;
+      dayList.append(
+        el(
+          "label",
+          { className: "booking-choice" },
+          radio,
+          el("span", {}, label),
+          el("span", { className: "booking-choice-count" }, `${list.length} free`),
+        ),
+      );
+    }
+    renderTimes(byDay.get(first)!);
+  }
+
+  function renderTimes(list: Slot[], selectStart?: string) {
+    timeList.replaceChildren();
+    times.hidden = false;
+    const local = slotLabel(list[0].start, zone);
+    const crosses = list.some((s) => slotLabel(s.start, OFFICE_ZONE).date !== local.date);
+    dayNote.textContent =
+      zone === OFFICE_ZONE
+        ? "London time."
+        : crosses
+          ? `Some of these times fall on another day in London than in ${zoneName(zone)}: the London date is shown beside them.`
+          : "";
+    dayNote.hidden = !dayNote.textContent;
+    for (const s of list) {
+      const here = slotLabel(s.start, zone);
+      const london = slotLabel(s.start, OFFICE_ZONE);
+      const radio = el("input", {
+        type: "radio",
+        name: `${id}-time`,
+        value: s.start,
+        checked: s.start === selectStart,
+      });
+      radio.addEventListener("change", () => choose(s));
+      const beside =
+        zone === OFFICE_ZONE
+          ? ""
+          : `${london.time}${london.date !== here.date ? ` ${london.day}` : ""} in London`;
+      timeList.append(
+        el(
+          "label",
+          { className: "booking-choice booking-time" },
+          radio,
+          el("span", { className: "booking-time-here" }, here.time),
+          el("span", { className: "booking-time-london" }, beside),
+        ),
+      );
+    }
+    choose(list.find((s) => s.start === selectStart));
+  }
+
+  async function load(then?: { date?: string; start?: string }) {
+    const mine = ++request;
+    status.textContent = bookingCopy.loading;
+    days.hidden = false;
+    try {
+      const response = await fetch(`${url}?mode=${encodeURIComponent(modes())}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const data = (await response.json()) as { slots: Slot[] };
+      if (mine !== request) return;
+      slots = data.slots;
+      status.textContent = "";
+      renderDays(then?.date);
+      if (then?.start) {
+        const day = slots.filter((s) => slotLabel(s.start, zone).date === then.date);
+        if (day.length) renderTimes(day, then.start);
+      }
+    } catch {
+      if (mine !== request) return;
+      const retry = el("button", { type: "button", className: "link-button" }, bookingCopy.retry);
+      retry.addEventListener("click", () => void load());
+      status.replaceChildren(`${bookingCopy.slotsFailed} `, retry);
+    }
+  }
+
+  zoneField.addEventListener("change", () => {
+    const value = zoneField.value.trim();
+    if (!isTimeZone(value)) {
+      zoneName_.textContent = `"${value}" is not a time zone we know: pick one from the list, e.g. Africa/Lagos.`;
+      return;
+    }
+    zone = value;
+    showZone();
+    const chosen = start.value;
+    renderDays(chosen ? slotLabel(chosen, zone).date : undefined);
+    if (chosen) {
+      const day = slots.filter(
+        (s) => slotLabel(s.start, zone).date === slotLabel(chosen, zone).date,
+      );
+      if (day.length) renderTimes(day, chosen);
+    }
+  });
+  form.addEventListener("change", (event) => {
+    if ((event.target as HTMLInputElement).name === "mode") {
+      choose(undefined);
+      void load();
+    }
+  });
+
+  // No time chosen: say so beside the picker before anything is sent.
+  form.addEventListener(
+    "submit",
+    (event) => {
+      if (start.value) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (error) {
+        error.textContent = bookingCopy.pickSlot;
+        error.hidden = false;
+      }
+      (timeList.querySelector("input") ?? dayList.querySelector("input") ?? zoneField).focus();
+    },
+    true,
+  );
+
+  form.addEventListener("booking:refused", (event) => {
+    const data = (event as CustomEvent<Refusal>).detail ?? {};
+    const message = data.errors?.start ?? data.errors?.form ?? bookingCopy.taken;
+    if (notice) notice.textContent = message;
+    showToast(message, { tone: "error" });
+    const nearest = data.alternatives?.[0];
+    choose(undefined);
+    void load(nearest ? { date: slotLabel(nearest.start, zone).date } : undefined);
+  });
+
+  form.addEventListener("booking:booked", (event) => {
+    const b = (event as CustomEvent<Booked>).detail?.booking;
+    if (!b) return;
+    const heading = el("h2", { tabIndex: -1 }, bookingCopy.confirmedTitle);
+    const done = el(
+      "div",
+      { className: "booking-confirmed" },
+      heading,
+      el("p", { className: "lead" }, bothZones(b.start, b.zone, OFFICE_ZONE)),
+      el("p", {}, bookingCopy.confirmationSent(b.email)),
+      el(
+        "p",
+        { className: "enquiry-result-actions" },
+        el(
+          "a",
+          { className: "button button-primary", href: b.ics, download: "consultation.ics" },
+          bookingCopy.addToCalendar,
+        ),
+        el("a", { className: "button button-outline", href: b.manage }, bookingCopy.manage),
+      ),
+    );
+    form.replaceWith(done);
+    document.getElementById("booking-title")?.remove();
+    heading.focus();
+    showToast(bookingCopy.confirmedTitle, { tone: "success" });
+  });
+
+  showZone();
+  void load();
+}

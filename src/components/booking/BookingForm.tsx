@@ -1,0 +1,85 @@
+import { bookingCopy } from "../../../content/booking";
+import { site, whatsappLink } from "../../../content/site";
+import {
+  FORM_FIELD,
+  fieldsFor,
+  HONEYPOT,
+  INTEREST_PLACEHOLDER,
+  type EnquiryValues,
+  type FieldErrors,
+} from "../../lib/enquiry";
+import { interestOptions } from "../forms/EnquiryForm";
+import { Field } from "../forms/Field";
+import { FormSummary } from "../forms/FormSummary";
+import { SlotFields } from "./SlotFields";
+
+export const BOOKING_FORM_ID = "booking-form";
+
+interface Props {
+  /** Where it posts (the bundled server's /api/booking). */
+  endpoint: string;
+  values?: EnquiryValues;
+  errors?: FieldErrors;
+}
+
+/**
+ * The booking form: how and when (SlotFields), then what the enquiry form asks, with the same
+ * rules, drafts and failure choices (src/client/forms/ enhances it as it does the others).
+ */
+export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
+  const id = BOOKING_FORM_ID;
+  return (
+    <form
+      id={id}
+      className="enquiry-form booking-form"
+      aria-label={bookingCopy.title}
+      method="post"
+      action={endpoint}
+      data-enquiry="booking"
+      data-mailto={site.admissionsEmail}
+      data-whatsapp={whatsappLink()}
+      data-reply-time={site.replyTime}
+    >
+      <input type="hidden" name={FORM_FIELD} value="booking" />
+      <SlotFields
+        formId={id}
+        mode={values.mode}
+        date={values.date}
+        time={values.time}
+        slotsUrl={`${endpoint}/slots`}
+        error={errors.start}
+      />
+      <h3 className="booking-details-title">{bookingCopy.detailsTitle}</h3>
+      <FormSummary formId={id} kind="booking" errors={errors} />
+      {fieldsFor("booking").map((field) => (
+        <Field
+          key={field.name}
+          formId={id}
+          field={field}
+          options={interestOptions()}
+          placeholder={INTEREST_PLACEHOLDER}
+          value={values[field.name]}
+          error={errors[field.name]}
+        />
+      ))}
+      <div className="hp" aria-hidden="true">
+        <label htmlFor={`${id}-${HONEYPOT}`}>Leave this field empty</label>
+        <input
+          id={`${id}-${HONEYPOT}`}
+          name={HONEYPOT}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <div className="booking-notice" role="alert" />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary">
+          {bookingCopy.submit}
+        </button>
+        <p className="form-note">Free of charge. We use your details only for this consultation.</p>
+      </div>
+      <div className="form-failure" role="alert" />
+    </form>
+  );
+}

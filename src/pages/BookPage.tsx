@@ -1,0 +1,84 @@
+import { booking, bookingCopy } from "../../content/booking";
+import { mailto, site, whatsappLink } from "../../content/site";
+import { BookingForm } from "../components/booking/BookingForm";
+import { PageHero } from "../components/PageHero";
+import { bookingEndpoint } from "../config";
+import { officeTimes } from "../components/booking/SlotFields";
+
+/** /book: how and when, then the student's details; or, with no booking server, how to ask by e-mail. */
+export function BookPage() {
+  const first = officeTimes()[0];
+  return (
+    <>
+      <PageHero eyebrow="Free consultation" title={bookingCopy.title} lead={bookingCopy.lead} />
+      <section className="section">
+        <div className="container booking-layout">
+          <div className="booking-main">
+            {bookingEndpoint ? (
+              <section className="card form-card" aria-labelledby="booking-title">
+                <h2 id="booking-title">Pick a time</h2>
+                <BookingForm endpoint={bookingEndpoint} />
+              </section>
+            ) : (
+              <section className="card" aria-labelledby="booking-offline-title">
+                <h2 id="booking-offline-title">{bookingCopy.noServer.title}</h2>
+                <p>{bookingCopy.noServer.text}</p>
+                <p>
+                  <a
+                    className="button button-primary"
+                    href={mailto(site.admissionsEmail, "Consultation booking")}
+                  >
+                    E-mail {site.admissionsEmail}
+                  </a>{" "}
+                  <a className="button button-outline" href={whatsappLink()}>
+                    WhatsApp <span dir="ltr">{site.mobile.display}</span>
+                  </a>
+                </p>
+              </section>
+            )}
+          </div>
+          <aside className="booking-aside">
+            <section className="card" aria-labelledby="booking-hours-title">
+              <h2 id="booking-hours-title">{bookingCopy.weeklyHoursTitle}</h2>
+              <table className="booking-hours">
+                <tbody>
+                  {site.officeHours.map((o) => (
+                    <tr key={o.days}>
+                      <th scope="row">{o.days}</th>
+                      <td>{o.opens && o.closes ? `${o.opens} to ${o.closes}` : "Closed"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="field-hint">
+                {bookingCopy.weeklyHoursNote} Consultations last {booking.slotMinutes} minutes and
+                start every {booking.slotMinutes + booking.bufferMinutes} minutes from {first}.
+              </p>
+              <p className="field-hint">
+                Bank holidays from{" "}
+                <a href={booking.bankHolidays.source} hrefLang="en">
+                  {booking.bankHolidays.sourceName}
+                </a>
+                , checked {booking.bankHolidays.checked}.
+              </p>
+            </section>
+            <section className="card" aria-labelledby="booking-ways-title">
+              <h2 id="booking-ways-title">Ways to talk</h2>
+              <ul className="booking-ways">
+                {booking.modes.map((m) => (
+                  <li key={m.id}>
+                    <strong>{m.name}.</strong> {m.description}
+                  </li>
+                ))}
+              </ul>
+              <p>
+                {bookingCopy.freeTextNote}{" "}
+                <a href="/about#consultation-form">{bookingCopy.freeTextLink}</a>
+              </p>
+            </section>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
