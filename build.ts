@@ -8,6 +8,7 @@ import { routes, notFoundRoute } from "./src/routes";
 import { contentModules } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
+import { validateBooking } from "./src/build/validateBooking";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, outputFile, routeName } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
@@ -33,6 +34,7 @@ function checkContent() {
       categorySlugs: categories.map((c) => c.id),
     }),
     ...validateTools(contentModules),
+    ...validateBooking(contentModules, new Date().toISOString().slice(0, 10)),
   ];
   if (errors.length) {
     console.error(`Content has ${errors.length} problem(s):\n  ${errors.join("\n  ")}`);

@@ -78,6 +78,8 @@ export function createApp(options: AppOptions) {
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
     (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
   const store = new EnquiryStore(dataFile);
+  // One allowance per client for enquiries and bookings together.
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const delivery = startDelivery(options, mailer, logoFile);
@@ -93,7 +95,7 @@ export function createApp(options: AppOptions) {
     mailTo,
     mailFrom,
     logoFile,
-    rateLimit: options.rateLimit,
+    limiter,
     trustProxy: options.trustProxy ?? false,
     backoff: options.backoff,
     pollMs: options.pollMs,
@@ -104,7 +106,7 @@ export function createApp(options: AppOptions) {
       store,
       interests: interestOptions(),
       worker: delivery?.worker,
-      limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+      limiter,
     }),
     assets,
     trustProxy: options.trustProxy ?? false,

@@ -88,6 +88,8 @@ export interface WorkerOptions<T extends { id: string }> {
   /** How often the re-queue file is read. */
   pollMs?: number;
   log?: (line: string) => void;
+  /** The clock reminders are due by (tests start it at a chosen time). */
+  now?: () => number;
 }
 
 /**
@@ -108,7 +110,10 @@ export class DeliveryWorker<T extends { id: string }> {
   private readonly log: (line: string) => void;
   private readonly items = new Map<string, T>();
 
+  private readonly now: () => number;
+
   constructor(private readonly options: WorkerOptions<T>) {
+    this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.concurrency = options.concurrency ?? 5;
     this.log = options.log ?? ((line) => console.log(line));
@@ -134,7 +139,7 @@ export class DeliveryWorker<T extends { id: string }> {
   /** Add the item's letters that are not done yet; record the ones to skip. */
   private async queue(item: T) {
     this.items.set(item.id, item);
-    const now = Date.now();
+    const now = this.now();
     const skips: Promise<void>[] = [];
     for (const letter of this.options.letters(item, now)) {
       const last = this.options.outbox.get(item.id, letter.mail);
@@ -171,7 +176,7 @@ export class DeliveryWorker<T extends { id: string }> {
 
   private add(item: T, mail: string, attempts: number, notBefore: number) {
     const key = mailKey(item.id, mail);
-    const dueAt = Math.max(Date.now(), notBefore);
+    const dueAt = Math.max(this.now(), notBefore);
     if (!this.jobs.has(key)) this.jobs.set(key, { item, mail, attempts, dueAt, notBefore });
   }
 
@@ -185,7 +190,7 @@ export class DeliveryWorker<T extends { id: string }> {
     let added = 0;
     for (const requeue of asked) {
       const item = this.items.get(requeue.id);
-      if (!item || !this.options.letters(item, Date.now()).some((l) => l.mail === requeue.mail))
+      if (!item || !this.options.letters(item, this.now()).some((l) => l.mail === requeue.mail))
         continue;
       if (!requeueApplies(this.options.outbox.get(requeue.id, requeue.mail), requeue)) continue;
       this.add(item, requeue.mail, 0, 0);
@@ -202,7 +207,7 @@ export class DeliveryWorker<T extends { id: string }> {
     // Before start() the outbox is being compacted: nothing may be recorded yet.
     if (!this.started || this.stopping) return;
     clearTimeout(this.timer);
-    const now = Date.now();
+    const now = this.now();
     // During an outage one message probes at a time; the rest wait for it to get through.
     const limit = this.outage ? 1 : this.concurrency;
     if (!this.outage || this.outage.until <= now) {
@@ -223,7 +228,7 @@ export class DeliveryWorker<T extends { id: string }> {
     if (next < Infinity && this.inFlight.size < limit)
       this.timer = setTimeout(
         () => this.pump(),
-        Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now())),
+        Math.min(MAX_WAIT_MS, Math.max(0, next - this.now())),
       );
   }
 
@@ -266,14 +271,14 @@ export class DeliveryWorker<T extends { id: string }> {
       }
       if (kind === "outage") {
         // Sends that were under way together fail together: one failed try of the server.
-        if (!this.outage || this.outage.until <= Date.now()) {
+        if (!this.outage || this.outage.until <= this.now()) {
           const attempts = (this.outage?.attempts ?? 0) + 1;
           if (attempts === 1) this.log(`Delivery: the mail server is unreachable: ${reason}`);
-          this.outage = { attempts, until: Date.now() + backoffMs(attempts, this.backoff) };
+          this.outage = { attempts, until: this.now() + backoffMs(attempts, this.backoff) };
         }
         job.dueAt = Math.max(this.outage.until, job.notBefore);
       } else {
-        job.dueAt = Date.now() + backoffMs(job.attempts, this.backoff);
+        job.dueAt = this.now() + backoffMs(job.attempts, this.backoff);
       }
       await this.record(job.item, job.mail, "failed", { reason, attempts: job.attempts });
     }

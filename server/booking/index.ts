@@ -1,16 +1,15 @@
 import { join, dirname } from "node:path";
 import { studyInterests } from "../../content/home";
 import { slotRules } from "../../src/lib/bookingRules";
-import type { RateLimit } from "../config";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
 import type { PageAssets } from "../pages";
-import { RateLimiter } from "../rateLimit";
+import type { RateLimiter } from "../rateLimit";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH, MANAGE_PATH } from "./http";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
-import { bookingsFileFor, BookingStore, type Booking } from "./store";
+import { bookingsFileFor, BookingStore, staffFileFor, type Booking } from "./store";
 import { bookingSecret, signBooking } from "./token";
 
 export interface BookingOptions {
@@ -24,7 +23,8 @@ export interface BookingOptions {
   mailTo: string;
   mailFrom: string;
   logoFile?: string;
-  rateLimit?: RateLimit | null;
+  /** The enquiry forms' limiter: bookings count against the same allowance. */
+  limiter?: RateLimiter;
   trustProxy: boolean;
   backoff?: Backoff;
   pollMs?: number;
@@ -38,13 +38,12 @@ interface StaffRequest {
   at: string;
 }
 
-/** Staff's requests, beside the bookings: appended by `npm run bookings`, read by the server only. */
-export const staffFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.staff.jsonl");
 
 const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
 
 /** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
 export function startBooking(options: BookingOptions) {
+  const clock = options.now ?? Date.now;
   const file = bookingsFileFor(options.dataFile);
   const store = new BookingStore(file);
   const secret = bookingSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
@@ -59,12 +58,19 @@ export function startBooking(options: BookingOptions) {
         mailer: options.mailer,
         letters: bookingLetters,
         compose: (version, mail) =>
-          composeBookingMail(version, mail, store.get(version.id), {
-            mailTo: options.mailTo,
-            mailFrom: options.mailFrom,
-            logoFile: options.logoFile,
-            manageUrl,
-          }),
+          composeBookingMail(
+            version,
+            mail,
+            store.get(version.id),
+            {
+              mailTo: options.mailTo,
+              mailFrom: options.mailFrom,
+              logoFile: options.logoFile,
+              manageUrl,
+            },
+            clock(),
+          ),
+        now: clock,
         urgent: (mail) => parseMailName(mail).kind === "adviser",
         backoff: options.backoff,
         pollMs: options.pollMs,
@@ -75,7 +81,7 @@ export function startBooking(options: BookingOptions) {
     rules: slotRules(),
     interests: studyInterests,
     worker,
-    limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    limiter: options.limiter,
     now: options.now,
   });
   const domain = /@([^\s@>]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? "localhost";

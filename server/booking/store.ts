@@ -125,3 +125,6 @@ export function readBookings(file: string): Booking[] {
 
 /** The bookings file beside the enquiries: data/enquiries.jsonl -> data/bookings.jsonl */
 export const bookingsFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.jsonl");
+
+/** Staff's requests, beside the bookings: appended by `npm run bookings`, read by the server only. */
+export const staffFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.staff.jsonl");

@@ -1,4 +1,5 @@
 import * as about from "../../content/about";
+import * as booking from "../../content/booking";
 import * as costOfStudy from "../../content/costOfStudy";
 import * as destinations from "../../content/destinations";
 import * as guides from "../../content/guides";
@@ -15,6 +16,7 @@ import type { ContentModule } from "./validate";
 /** Every content file, as the validator reads it. */
 export const contentModules: ContentModule[] = [
   { file: "content/about.ts", exports: about },
+  { file: "content/booking.ts", exports: booking },
   { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
   { file: "content/guides.ts", exports: guides },

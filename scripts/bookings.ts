@@ -1,0 +1,49 @@
+/**
+ * `npm run bookings`: the coming consultations by day, London time. `-- --all`: past ones too.
+ * `-- --csv`: as CSV. `-- --cancel ID`: cancel one and tell the student (the running server
+ * does it within seconds; a stopped one at its start). Reads the same data folder as the server.
+ */
+import { dataFileFrom } from "../server/config";
+import {
+  bookingsCsv,
+  comingBookings,
+  formatBookings,
+  requestCancel,
+} from "../server/booking/report";
+
+const args = process.argv.slice(2);
+const cancelAt = args.indexOf("--cancel");
+const cancelId = cancelAt >= 0 ? args[cancelAt + 1] : undefined;
+const known = ["--all", "--csv", "--cancel", "--help"];
+const unknown = args.filter((a, i) => !known.includes(a) && i !== cancelAt + 1);
+if (unknown.length || args.includes("--help") || (cancelAt >= 0 && !cancelId)) {
+  if (unknown.length) console.error(`Unknown option ${unknown.join(" ")}`);
+  if (cancelAt >= 0 && !cancelId) console.error("--cancel needs a booking id");
+  console.error("Usage: npm run bookings [-- --all | --csv | --cancel ID]");
+  process.exit(args.includes("--help") ? 0 : 2);
+}
+
+const dataFile = dataFileFrom(process.env);
+
+if (cancelId) {
+  const problem = await requestCancel(dataFile, cancelId);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  console.log(
+    `Asked the server to cancel ${cancelId}: the student and the advisers are e-mailed once it has (within seconds while it runs, else at its next start).`,
+  );
+  process.exit(0);
+}
+
+const bookings = comingBookings(dataFile, Date.now(), args.includes("--all"));
+if (args.includes("--csv")) {
+  process.stdout.write(bookingsCsv(bookings));
+  process.exit(0);
+}
+const active = bookings.filter((b) => b.state === "booked").length;
+console.log(
+  `${active} consultation(s) booked${args.includes("--all") ? "" : " to come"}, ${bookings.length - active} cancelled.`,
+);
+if (bookings.length) console.log(`\n${formatBookings(bookings)}`);
