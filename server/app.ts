@@ -174,7 +174,7 @@ export function createApp(options: AppOptions) {
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
     /** Resolves once pending mail from before has been queued (or failed to be). */
-    ready: delivery?.started ?? Promise.resolve(),
+    ready: Promise.all([delivery?.started, booking.started]).then(() => undefined),
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       await store.idle();

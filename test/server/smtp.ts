@@ -11,6 +11,9 @@ export interface Received {
   subject: string;
   text: string;
   html: string;
+  /** The iCalendar part (an invite), and its METHOD from the part's Content-Type. */
+  calendar: string;
+  calendarMethod: string;
   /** Date.now() when the server accepted it. */
   at: number;
 }
@@ -150,7 +153,7 @@ export async function freePort() {
 /** Just enough MIME to read nodemailer's messages: headers, a text part, an HTML part. */
 export function parseMessage(raw: string): Received {
   const { headers, body } = splitEntity(raw);
-  const parts = { text: "", html: "" };
+  const parts = { text: "", html: "", calendar: "", calendarMethod: "" };
   collectParts(headers, body, parts);
   return {
     messageId: headers.get("message-id") ?? "",
@@ -160,6 +163,8 @@ export function parseMessage(raw: string): Received {
     subject: headers.get("subject") ?? "",
     text: parts.text,
     html: parts.html,
+    calendar: parts.calendar,
+    calendarMethod: parts.calendarMethod,
     at: 0,
   };
 }
@@ -183,7 +188,7 @@ function splitEntity(raw: string) {
 function collectParts(
   headers: Map<string, string>,
   body: string,
-  into: { text: string; html: string },
+  into: { text: string; html: string; calendar: string; calendarMethod: string },
 ) {
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -204,7 +209,10 @@ function collectParts(
         : body;
   const text = decoded.replace(/\r\n/g, "\n").replace(/\n$/, "");
   if (/^text\/html/i.test(type)) into.html = text;
-  else if (/^text\/plain/i.test(type)) into.text = text;
+  else if (/^text\/calendar/i.test(type)) {
+    into.calendar = text;
+    into.calendarMethod = /method=([\w-]+)/i.exec(type)?.[1] ?? "";
+  } else if (/^text\/plain/i.test(type)) into.text = text;
 }
 
 function decodeQuotedPrintable(text: string) {

@@ -1,0 +1,205 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import ICAL from "ical.js";
+import { slotRules } from "../../src/lib/bookingRules";
+import {
+  bothZones,
+  freeSlots,
+  isOffered,
+  offeredStarts,
+  slotLabel,
+  zonedInstant,
+  zoneName,
+} from "../../src/lib/slots";
+import { inviteFor } from "../../server/booking/invite";
+import type { Booking } from "../../server/booking/store";
+import { validateBooking } from "../../src/build/validateBooking";
+import { contentModules } from "../../src/build/content";
+import { booking as bookingContent } from "../../content/booking";
+
+const rules = slotRules();
+const at = (iso: string) => Date.parse(iso);
+const startsOn = (now: string, londonDate: string) =>
+  offeredStarts(rules, at(now))
+    .filter((s) => slotLabel(s.toISOString(), "Europe/London").date === londonDate)
+    .map((s) => s.toISOString());
+
+test("slots: 09:00 London is 09:00 UTC in winter and 08:00 UTC in summer, across each clock change", () => {
+  // 29 March 2026: clocks forward at 01:00 UTC.
+  assert.equal(startsOn("2026-03-26T12:00:00Z", "2026-03-27")[0], "2026-03-27T09:00:00.000Z");
+  assert.equal(
+    startsOn("2026-03-26T12:00:00Z", "2026-03-28")[0],
+    "2026-03-28T10:00:00.000Z",
+    "Saturday opens at 10:00",
+  );
+  assert.deepEqual(startsOn("2026-03-26T12:00:00Z", "2026-03-29"), [], "closed on Sunday");
+  assert.equal(startsOn("2026-03-26T12:00:00Z", "2026-03-30")[0], "2026-03-30T08:00:00.000Z");
+  // 25 October 2026: clocks back.
+  assert.equal(startsOn("2026-10-22T12:00:00Z", "2026-10-23")[0], "2026-10-23T08:00:00.000Z");
+  assert.equal(startsOn("2026-10-22T12:00:00Z", "2026-10-26")[0], "2026-10-26T09:00:00.000Z");
+  // 28 March 2027: forward again; the Friday before and the Monday after are bank holidays.
+  assert.deepEqual(startsOn("2027-03-24T12:00:00Z", "2027-03-26"), [], "Good Friday 2027");
+  assert.deepEqual(startsOn("2027-03-24T12:00:00Z", "2027-03-29"), [], "Easter Monday 2027");
+  assert.equal(startsOn("2027-03-24T12:00:00Z", "2027-03-27")[0], "2027-03-27T10:00:00.000Z");
+  assert.equal(startsOn("2027-03-24T12:00:00Z", "2027-03-30")[0], "2027-03-30T08:00:00.000Z");
+  // A weekday has 12 consultations (09:00 to 17:15, every 45 minutes), the last ending 17:45.
+  const day = startsOn("2026-10-22T12:00:00Z", "2026-10-26");
+  assert.equal(day.length, 12);
+  assert.equal(slotLabel(day.at(-1)!, "Europe/London").time, "17:15");
+});
+
+test("slots: minimum notice, horizon and closed dates are applied; the server refuses what it does not offer", () => {
+  const now = at("2026-12-21T08:00:00Z"); // Monday
+  const starts = offeredStarts(rules, now).map((s) => s.getTime());
+  assert.ok(Math.min(...starts) >= now + 12 * 3600_000, "12 hours' notice");
+  assert.ok(Math.max(...starts) <= now + 21 * 86_400_000, "21 days ahead at most");
+  for (const closed of ["2026-12-25", "2026-12-28", "2027-01-01"])
+    assert.deepEqual(startsOn("2026-12-21T08:00:00Z", closed), [], closed);
+  assert.ok(isOffered(rules, now, "2026-12-22T09:00:00.000Z"));
+  assert.ok(!isOffered(rules, now, "2026-12-21T16:00:00.000Z"), "inside the notice");
+  assert.ok(!isOffered(rules, now, "2026-12-22T09:10:00.000Z"), "not on the grid");
+  assert.ok(!isOffered(rules, now, "2026-12-22T18:00:00.000Z"), "after hours");
+  assert.ok(!isOffered(rules, now, "2027-01-26T09:00:00.000Z"), "past the horizon");
+  const taken = (mode: string, start: string) =>
+    mode === "video" && start === "2026-12-22T09:00:00.000Z" ? 2 : 0;
+  const video = freeSlots(rules, "video", now, taken);
+  assert.ok(!video.some((s) => s.start === "2026-12-22T09:00:00.000Z"), "full: 2 of 2 taken");
+  assert.equal(freeSlots(rules, "phone", now, taken)[0].free, 2);
+});
+
+test("slots: a time skipped by the clock change does not exist", () => {
+  assert.equal(zonedInstant("2026-03-29", "01:30", "Europe/London"), null);
+  assert.equal(
+    zonedInstant("2026-03-29", "02:30", "Europe/London")?.toISOString(),
+    "2026-03-29T01:30:00.000Z",
+  );
+});
+
+test("slots: the same instant in zones with half- and quarter-hour offsets and their own clock changes", () => {
+  const start = "2026-12-02T13:30:00.000Z";
+  assert.equal(slotLabel(start, "Asia/Kolkata").time, "19:00");
+  assert.equal(slotLabel(start, "Asia/Kathmandu").time, "19:15");
+  assert.equal(
+    slotLabel(start, "Australia/Sydney").time,
+    "00:30",
+    "daylight time in December: UTC+11",
+  );
+  assert.equal(slotLabel(start, "Australia/Sydney").date, "2026-12-03");
+  assert.equal(slotLabel(start, "America/Sao_Paulo").time, "10:30");
+  assert.equal(
+    slotLabel("2026-06-02T08:30:00.000Z", "Australia/Sydney").time,
+    "18:30",
+    "standard time in June: UTC+10",
+  );
+  assert.equal(
+    bothZones(start, "Australia/Sydney", "Europe/London"),
+    "Thursday 3 December, 00:30 in Sydney (13:30 Wednesday 2 December in London)",
+    "the London day is named when it differs",
+  );
+  assert.equal(
+    bothZones(start, "Africa/Lagos", "Europe/London"),
+    "Wednesday 2 December, 14:30 in Lagos (13:30 in London)",
+  );
+  assert.match(zoneName("Asia/Kolkata", start), /^Kolkata time \(India Standard Time\)$/);
+});
+
+const booking: Booking = {
+  id: "6f1f2d1e-0000-4000-8000-000000000001",
+  sequence: 0,
+  state: "booked",
+  createdAt: "2026-03-26T12:00:00.000Z",
+  updatedAt: "2026-03-26T12:00:00.000Z",
+  mode: "video",
+  start: "2026-03-30T08:00:00.000Z",
+  end: "2026-03-30T08:30:00.000Z",
+  zone: "Asia/Kathmandu",
+  fullName: "Sita Sharma",
+  email: "sita@example.com",
+  phone: "+977 980 000 0000",
+  country: "Nepal",
+  interest: "Taught Masters",
+  message: "",
+};
+const settings = {
+  organiser: { name: "Eastgate Education", email: "admissions@eastgate-education.example" },
+  domain: "eastgate-education.example",
+  manageUrl: "https://www.eastgate-education.example/book/manage?b=x&t=y",
+};
+
+function parse(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return { calendar, event };
+}
+
+test("invite: read back by a real iCalendar parser, the event is the stored instant, in every zone", () => {
+  const { calendar, event } = parse(inviteFor(booking, settings));
+  assert.equal(calendar.getFirstPropertyValue("method"), "REQUEST");
+  assert.equal(event.uid, `booking-${booking.id}@eastgate-education.example`);
+  assert.equal(event.sequence, 0);
+  assert.equal(event.startDate.toJSDate().toISOString(), booking.start);
+  assert.equal(event.endDate.toJSDate().toISOString(), booking.end);
+  assert.equal(event.startDate.zone.tzid, "UTC", "an absolute instant, the same in every zone");
+  assert.match(String(event.organizer), /mailto:admissions@eastgate-education.example/i);
+  assert.match(event.description, /book\/manage/);
+  assert.equal(
+    slotLabel(booking.start, booking.zone).time,
+    "13:45",
+    "what the student was shown (Kathmandu, UTC+5:45)",
+  );
+  assert.equal(
+    slotLabel(booking.start, "Europe/London").time,
+    "09:00",
+    "and London (BST from 29 March)",
+  );
+});
+
+test("invite: a move keeps the UID and raises SEQUENCE; a cancellation is METHOD:CANCEL", () => {
+  const moved = {
+    ...booking,
+    sequence: 1,
+    start: "2026-10-26T09:00:00.000Z",
+    end: "2026-10-26T09:30:00.000Z",
+  };
+  const a = parse(inviteFor(moved, settings));
+  assert.equal(a.event.uid, `booking-${booking.id}@eastgate-education.example`);
+  assert.equal(a.event.sequence, 1);
+  assert.equal(a.event.startDate.toJSDate().toISOString(), moved.start);
+  const cancelled = { ...moved, sequence: 2, state: "cancelled" as const };
+  const c = parse(inviteFor(cancelled, settings));
+  assert.equal(c.calendar.getFirstPropertyValue("method"), "CANCEL");
+  assert.equal(c.event.sequence, 2);
+  assert.equal(c.event.component.getFirstPropertyValue("status"), "CANCELLED");
+});
+
+test("booking rules: the content passes; slips fail naming the file and field", () => {
+  assert.deepEqual(validateBooking(contentModules, "2026-11-24"), []);
+  const broken = contentModules.map((m) =>
+    m.file === "content/booking.ts"
+      ? {
+          ...m,
+          exports: {
+            ...m.exports,
+            booking: {
+              ...bookingContent,
+              slotMinutes: 40,
+              modes: [{ ...bookingContent.modes[0], capacity: 0 }],
+              bankHolidays: {
+                ...bookingContent.bankHolidays,
+                dates: [{ date: "2026-02-30", reason: "" }],
+              },
+            },
+          },
+        }
+      : m,
+  );
+  const errors = validateBooking(broken, "2026-11-24").join("\n");
+  assert.match(
+    errors,
+    /content\/booking.ts: booking.slotMinutes plus bufferMinutes \(55 minutes\) does not divide/,
+  );
+  assert.match(errors, /content\/booking.ts: booking.modes\[0\].capacity should be 1 or more/);
+  assert.match(errors, /booking.bankHolidays.dates\[0\].date "2026-02-30" is not a date/);
+  assert.match(errors, /booking.bankHolidays.dates ends on 2026-02-30, before the booking horizon/);
+  assert.match(validateBooking(contentModules, "2027-12-20").join(), /add the next year's dates/);
+});
