@@ -1,14 +1,13 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { outboxFileFor, readOutbox } from "../../server/outbox";
 import { readEnquiries } from "../../server/store";
 import { testSmtp, type Received } from "./smtp";
+import { kill, spawnServer as spawnIn, until } from "./process";
 
-const root = resolve(import.meta.dirname, "../..");
 let dir = "";
 let dist = "";
 
@@ -20,40 +19,7 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The server as `npm start` runs it after its build (server/main.ts), in its own process. */
-async function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", DIST_DIR: dist, ENQUIRY_RATE_LIMIT: "off", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const origin = await until(
-    () => /site on (http:\/\/\S+)/.exec(output)?.[1],
-    20_000,
-    () => output,
-  );
-  return {
-    child,
-    origin: origin.replace("localhost", "127.0.0.1"),
-    get output() {
-      return output;
-    },
-    exited: new Promise<number | null>((done) => child.once("exit", (code) => done(code))),
-  };
-}
-
-async function until<T>(get: () => T | undefined | false, timeoutMs: number, why = () => "") {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out; ${why()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const spawnServer = (env: Record<string, string>) => spawnIn(dist, env);
 
 const post = (origin: string, n: number) =>
   fetch(`${origin}/api/enquiry`, {
@@ -80,10 +46,6 @@ const counts = (messages: Received[]) => {
 
 const sentIn = (dataFile: string) =>
   readOutbox(outboxFileFor(dataFile)).filter((r) => r.state === "sent").length;
-
-const kill = (child: ChildProcess, signal: NodeJS.Signals) => {
-  if (child.exitCode === null) child.kill(signal);
-};
 
 test("SIGKILL with deliveries pending: after a restart every e-mail is sent, each once", async (t) => {
   const smtp = testSmtp();

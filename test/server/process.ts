@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** The server as `npm start` runs it after its build (server/main.ts), in its own process. */
+export async function spawnServer(dist: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", DIST_DIR: dist, ENQUIRY_RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const origin = await until(
+    () => /site on (http:\/\/\S+)/.exec(output)?.[1],
+    20_000,
+    () => output,
+  );
+  return {
+    child,
+    origin: origin.replace("localhost", "127.0.0.1"),
+    get output() {
+      return output;
+    },
+    exited: new Promise<number | null>((done) => child.once("exit", (code) => done(code))),
+  };
+}
+
+export async function until<T>(
+  get: () => T | undefined | false,
+  timeoutMs: number,
+  why = () => "",
+) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = get();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out; ${why()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const kill = (child: ChildProcess, signal: NodeJS.Signals) => {
+  if (child.exitCode === null) child.kill(signal);
+};
