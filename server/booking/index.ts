@@ -38,7 +38,6 @@ interface StaffRequest {
   at: string;
 }
 
-
 const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
 
 /** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
