@@ -4,7 +4,14 @@
  * move form. Without it both forms post a London date and time, and the server says if taken.
  */
 import { bookingCopy } from "../../content/booking";
-import { bothZones, isTimeZone, slotLabel, zoneName, type Slot } from "../lib/slots";
+import {
+  bothZones,
+  currentZoneName,
+  isTimeZone,
+  slotLabel,
+  zoneName,
+  type Slot,
+} from "../lib/slots";
 import { showToast } from "./toast";
 
 const OFFICE_ZONE = "Europe/London";
@@ -60,14 +67,14 @@ function enhance(root: HTMLElement) {
       input.disabled = true;
   }
   const start = el("input", { type: "hidden", name: "start" });
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
   let zone = isTimeZone(browserZone) ? browserZone : OFFICE_ZONE;
 
   // Zone: a text field with every IANA zone as suggestions (type a city to find it).
   const zoneId = `${id}-zone-choice`;
   const zones = el("datalist", { id: `${zoneId}-list` });
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  for (const z of supported ? supported("timeZone") : [OFFICE_ZONE])
+  for (const z of new Set((supported ? supported("timeZone") : [OFFICE_ZONE]).map(currentZoneName)))
     zones.append(el("option", { value: z }));
   const zoneField = el("input", {
     id: zoneId,
@@ -200,13 +207,15 @@ function enhance(root: HTMLElement) {
     choose(list.find((s) => s.start === selectStart));
   }
 
-  async function load(then?: { date?: string; start?: string }) {
+  /** Fetch the free times; `fresh` after a refusal, past the few seconds a list may be cached. */
+  async function load(then?: { date?: string; start?: string }, fresh = false) {
     const mine = ++request;
     status.textContent = bookingCopy.loading;
     days.hidden = false;
     try {
       const response = await fetch(`${url}?mode=${encodeURIComponent(modes())}`, {
         headers: { Accept: "application/json" },
+        cache: fresh ? "no-cache" : "default",
       });
       if (!response.ok) throw new Error(String(response.status));
       const data = (await response.json()) as { slots: Slot[] };
@@ -273,7 +282,7 @@ function enhance(root: HTMLElement) {
     showToast(message, { tone: "error" });
     const nearest = data.alternatives?.[0];
     choose(undefined);
-    void load(nearest ? { date: slotLabel(nearest.start, zone).date } : undefined);
+    void load(nearest ? { date: slotLabel(nearest.start, zone).date } : undefined, true);
   });
 
   form.addEventListener("booking:booked", (event) => {

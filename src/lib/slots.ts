@@ -194,9 +194,30 @@ export function slotLabel(start: string, zone: string, locale = "en-GB") {
   };
 }
 
+/**
+ * Old names browsers still report (ICU keeps them as canonical): Chromium in Kolkata says
+ * "Asia/Calcutta". Shown by their current names.
+ */
+const RENAMED: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+};
+
+/** A zone by its current name. */
+export const currentZoneName = (zone: string) => RENAMED[zone] ?? zone;
+
+/** "Asia/Kolkata" -> "Kolkata", "America/Argentina/Buenos_Aires" -> "Buenos Aires". */
+export const zoneCity = (zone: string) =>
+  currentZoneName(zone).split("/").pop()?.replace(/_/g, " ") ?? zone;
+
 /** A zone in words: "Lagos time (West Africa Standard Time)", "London time (British Summer Time)". */
 export function zoneName(zone: string, at: number | string = Date.now(), locale = "en-GB") {
-  const city = zone.split("/").pop()?.replace(/_/g, " ") ?? zone;
+  const city = zoneCity(zone);
   const long = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" })
     .formatToParts(new Date(at))
     .find((p) => p.type === "timeZoneName")?.value;
@@ -210,10 +231,9 @@ export function zoneName(zone: string, at: number | string = Date.now(), locale 
 export function bothZones(start: string, zone: string, office: string) {
   const local = slotLabel(start, zone);
   const there = slotLabel(start, office);
-  const city = (z: string) => z.split("/").pop()?.replace(/_/g, " ") ?? z;
-  if (zone === office) return `${there.day}, ${there.time} (${city(office)} time)`;
+  if (zone === office) return `${there.day}, ${there.time} (${zoneCity(office)} time)`;
   const officeDay = there.date === local.date ? "" : ` ${there.day}`;
-  return `${local.day}, ${local.time} in ${city(zone)} (${there.time}${officeDay} in ${city(office)})`;
+  return `${local.day}, ${local.time} in ${zoneCity(zone)} (${there.time}${officeDay} in ${zoneCity(office)})`;
 }
 
 /** Whether `zone` is an IANA zone this runtime knows. */

@@ -111,7 +111,7 @@ const quiet = async <T>(run: () => Promise<T>) => {
 
 const to = (address: string) => (m: Received) => m.to.includes(address);
 const invite = (m: Received) => {
-  const calendar = new ICAL.Component(ICAL.parse(m.calendar));
+  const calendar = new ICAL.Component(ICAL.parse(m.calendar) as unknown[]);
   return { calendar, event: new ICAL.Event(calendar.getFirstSubcomponent("vevent")!) };
 };
 async function until<T>(get: () => T | undefined | false, what: string, timeoutMs = 10_000) {

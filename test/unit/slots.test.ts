@@ -127,7 +127,7 @@ const settings = {
 };
 
 function parse(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[]);
   const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
   return { calendar, event };
 }
