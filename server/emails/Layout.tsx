@@ -33,7 +33,8 @@ export const palette = {
 const darkMode = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .eg-page { background: #0e1a1f !important; }
+  /* React Email's Body repeats its style on the cell it wraps the content in. */
+  .eg-page, .eg-page > table > tbody > tr > td { background: #0e1a1f !important; }
   .eg-card { background: #15252c !important; border-color: #2b3d45 !important; }
   .eg-text, .eg-text td, .eg-text th { color: #e8edf0 !important; }
   .eg-muted { color: #b4c0c6 !important; }

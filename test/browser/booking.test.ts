@@ -1,0 +1,340 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { createApp } from "../../server/app";
+import { buildSite, launchBrowser } from "./harness";
+import { freePort, testSmtp, type Received, type TestSmtp } from "../server/smtp";
+
+// The whole flow as a student does it, in a zone 5:30 ahead of London, on a phone and a desktop.
+// The server's clock starts on Tuesday 1 December 2026, 08:00 UTC, and runs.
+const START = Date.parse("2026-12-01T08:00:00Z");
+const ZONE = "Asia/Kolkata";
+/** Set SCREENSHOTS=folder to keep what the test saw, to look at. */
+const shots = process.env.SCREENSHOTS;
+
+let site: Awaited<ReturnType<typeof buildSite>>;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let smtp: TestSmtp;
+let origin = "";
+let app: ReturnType<typeof createApp>;
+let dataDir = "";
+
+before(async () => {
+  site = await buildSite();
+  smtp = testSmtp();
+  await smtp.listen(0);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), "eg-booking-data-"));
+  const offset = START - Date.now();
+  app = createApp({
+    dist: site.dist,
+    dataFile: join(dataDir, "enquiries.jsonl"),
+    smtpUrl: smtp.url,
+    publicUrl: origin,
+    bookingSecret: "browser-test-secret-0123456789abcdef",
+    vitals: false,
+    pollMs: 100,
+    now: () => Date.now() + offset,
+  });
+  await new Promise<void>((done) => app.listen(port, "127.0.0.1", done));
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  if (shots) mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await closeBrowser?.();
+  app?.closeAllConnections();
+  await new Promise((done) => app?.close(done));
+  await app?.drain(2000);
+  await smtp?.close();
+  site?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(path: string, width: number, javaScriptEnabled = true) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: ZONE,
+    locale: "en-GB",
+    javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(origin + path);
+  return { context, page, errors, requests };
+}
+
+async function assertAccessible(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  assert.deepEqual(
+    violations.map(
+      (v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+    [],
+  );
+}
+
+/** axe cannot run where JavaScript is off: check what the server sent in a page that runs it. */
+async function assertAccessibleServed(served: Page, state: string) {
+  const html = await served.content();
+  const context = await browser.newContext({ viewport: served.viewportSize()! });
+  const page = await context.newPage();
+  await page.route(`${origin}/__served`, (route) =>
+    route.fulfill({ contentType: "text/html", body: html }),
+  );
+  await page.goto(`${origin}/__served`);
+  await assertAccessible(page, state);
+  await context.close();
+}
+
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
+
+const details = (n: number) => ({
+  fullName: `Priya Raman ${n}`,
+  email: `priya${n}@example.com`,
+  phone: "+91 98765 43210",
+  country: "India",
+  interest: "Taught Masters",
+});
+
+async function fillDetails(page: Page, formId: string, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const field = page.locator(`#${formId}-${name}`);
+    if (name === "interest") await field.selectOption(value);
+    else await field.fill(value);
+  }
+}
+
+const mailTo = (address: string, pattern: RegExp) => async () => {
+  for (let i = 0; i < 250; i++) {
+    const m = smtp.received.find(
+      (r: Received) => r.to.includes(address) && pattern.test(r.subject),
+    );
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no e-mail to ${address} matching ${pattern}`);
+};
+
+for (const width of [390, 1280]) {
+  test(`book, get the e-mail, move and cancel by its link, with the keyboard, at ${width} px`, async () => {
+    const { context, page, errors, requests } = await open("/book", width);
+    try {
+      // The picker replaces the London date and time; it loads no React.
+      await page.waitForSelector(".booking-picker .booking-choice input");
+      assert.equal(await page.isVisible(".booking-plain"), false);
+      assert.ok(
+        !requests.some((u) => /react|hydrate|chunk-.*island/i.test(u)),
+        requests.join("\n"),
+      );
+      assert.match(
+        (await page.textContent(".booking-zone-name")) ?? "",
+        /Kolkata time \(India Standard Time\)/,
+      );
+      await assertAccessible(page, "mode chosen");
+      await shot(page, `book-${width}-kolkata`);
+
+      // Keyboard only: the second mode, the first day, the second time.
+      await page.focus("input[name=mode][value=video]");
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await page.inputValue("input[name=mode]:checked"), "phone");
+      await page.waitForSelector(".booking-times:not([hidden]) input");
+      await page.focus(".booking-days input:checked");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Space");
+      const start = await page.inputValue("input[name=start]");
+      assert.match(start, /^2026-12-0\dT\d\d:\d\d:00.000Z$/);
+      const label = await page.textContent(".booking-status");
+      // The chosen time, in Kolkata and London (5:30 apart in December).
+      const london = new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/London",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(new Date(start));
+      const kolkata = new Intl.DateTimeFormat("en-GB", {
+        timeZone: ZONE,
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(new Date(start));
+      assert.equal(
+        label,
+        `Your choice: ${new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "long", day: "numeric", month: "long" }).format(new Date(start))}, ${kolkata} in Kolkata (${london} in London)`,
+      );
+      await assertAccessible(page, "time chosen");
+
+      const who = details(width);
+      await fillDetails(page, "booking-form", who);
+      await page.click("#booking-form button[type=submit]");
+      await page.waitForSelector(".booking-confirmed h2:focus");
+      assert.match(
+        (await page.textContent(".booking-confirmed")) ?? "",
+        new RegExp(`${kolkata} in Kolkata \\(${london} in London\\)`),
+      );
+      const ics = await page.getAttribute(".booking-confirmed a[download]", "href");
+      assert.match((await (await fetch(ics!)).text()) ?? "", /BEGIN:VEVENT/);
+      await assertAccessible(page, "booked");
+      await shot(page, `booked-${width}`);
+
+      // The e-mail's manage link: the booking, "Choose another time" and "Cancel".
+      const confirmation = await mailTo(who.email, /^Your consultation is booked/)();
+      const manage = /Move or cancel this booking: (\S+)/.exec(confirmation.text)![1];
+      assert.ok(manage.startsWith(origin));
+      await page.goto(manage);
+      await page.waitForSelector("#move-form .booking-picker .booking-choice input");
+      await assertAccessible(page, "manage");
+      await page.click("#move-form .booking-days label:nth-child(2)");
+      await page.click("#move-form .booking-times label:nth-child(3)");
+      const newStart = await page.inputValue("#move-form input[name=start]");
+      assert.notEqual(newStart, start);
+      await page.click("#move-form button[type=submit]");
+      await page.waitForSelector(".booking-manage-notice");
+      assert.match((await page.textContent(".booking-manage-notice")) ?? "", /^Moved\./);
+      await assertAccessible(page, "moved");
+      const update = await mailTo(who.email, /^Your consultation has moved/)();
+      assert.match(update.calendar, /SEQUENCE:1/);
+
+      await page.click("text=Cancel this consultation");
+      await page.waitForSelector("h1:text('Your consultation is cancelled')");
+      await assertAccessible(page, "cancelled");
+      const cancel = await mailTo(who.email, /^Your consultation is cancelled/)();
+      assert.equal(cancel.calendarMethod, "CANCEL");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("the time just taken by someone else: a clear message, the nearest free times, nothing typed lost", async () => {
+  const { context, page } = await open("/book", 390);
+  try {
+    await page.waitForSelector(".booking-picker .booking-choice input");
+    await page.check("input[name=mode][value=office]"); // one adviser at the office
+    await page.waitForSelector(".booking-times:not([hidden]) input");
+    await page.click(".booking-times label:nth-child(4)");
+    const start = await page.inputValue("input[name=start]");
+    // Someone else takes it while the student types.
+    const other = await fetch(`${origin}/api/booking`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        form: "booking",
+        mode: "office",
+        start,
+        zone: "Europe/London",
+        ...details(1),
+      }),
+    });
+    assert.equal(other.status, 201);
+    const mine = { ...details(2), message: "About a Masters in Data Science." };
+    await fillDetails(page, "booking-form", mine);
+    await page.click("#booking-form button[type=submit]");
+    await page.waitForSelector(".booking-notice:not(:empty)");
+    assert.match(
+      (await page.textContent(".booking-notice")) ?? "",
+      /Someone booked that time a moment ago/,
+    );
+    assert.equal(await page.inputValue("input[name=start]"), "", "choose again");
+    for (const [name, value] of Object.entries(mine))
+      assert.equal(await page.inputValue(`#booking-form-${name}`), value, name);
+    await page.waitForSelector(".booking-times:not([hidden]) input");
+    assert.equal(
+      await page.locator(`.booking-times input[value="${start}"]`).count(),
+      0,
+      "the taken time is gone",
+    );
+    await assertAccessible(page, "slot taken");
+  } finally {
+    await context.close();
+  }
+});
+
+test("JavaScript off: a London date and time book it, or the server offers the nearest free times as buttons", async () => {
+  const { context, page } = await open("/book", 1280, false);
+  try {
+    assert.equal(await page.isVisible(".booking-plain"), true);
+    await page.check("input[name=mode][value=office]");
+    await page.fill("#booking-form-date", "2026-12-03");
+    await page.selectOption("#booking-form-time", "10:30");
+    await fillDetails(page, "booking-form", details(3));
+    await Promise.all([
+      page.waitForURL("**/api/booking"),
+      page.click("#booking-form button[type=submit]"),
+    ]);
+    assert.equal(await page.textContent("h1"), "Your consultation is booked");
+    assert.match(
+      (await page.textContent(".booking-details")) ?? "",
+      /Thursday 3 December, 10:30 \(London time\)/,
+    );
+    await assertAccessibleServed(page, "booked without JavaScript");
+
+    // The same office time again, by another student: taken; pick the first offered instead.
+    await page.goto(`${origin}/book`);
+    await page.check("input[name=mode][value=office]");
+    await page.fill("#booking-form-date", "2026-12-03");
+    await page.selectOption("#booking-form-time", "10:30");
+    await fillDetails(page, "booking-form", details(4));
+    await Promise.all([
+      page.waitForURL("**/api/booking"),
+      page.click("#booking-form button[type=submit]"),
+    ]);
+    assert.equal(await page.textContent("h1"), "Please choose another time");
+    await assertAccessibleServed(page, "alternatives without JavaScript");
+    const first = page.locator(".booking-alternatives button").first();
+    const offered = await first.textContent();
+    await Promise.all([page.waitForURL("**/api/booking"), first.click()]);
+    assert.equal(await page.textContent("h1"), "Your consultation is booked");
+    assert.ok((await page.textContent(".booking-details"))?.includes(offered!.trim()));
+  } finally {
+    await context.close();
+  }
+});
+
+test("the e-mails read at 390 and 700 px: nothing wider than the screen, the agency's look", async () => {
+  const sample = smtp.received.filter((m) => m.html).slice(0, 4);
+  assert.ok(sample.length >= 2);
+  for (const width of [390, 700]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const [i, m] of sample.entries()) {
+      await page.setContent(m.html);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      assert.ok(overflow <= 0, `${m.subject} at ${width} px overflows by ${overflow} px`);
+      assert.match((await page.textContent("body")) ?? "", /Eastgate Education/);
+      if (shots)
+        await page.screenshot({ path: join(shots, `mail-${i}-${width}.png`), fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setContent(sample[0].html);
+    // What the reader sees at the page's corner: the first painted background from there up.
+    const background = await page.evaluate(() => {
+      for (let e = document.elementFromPoint(4, 4); e; e = e.parentElement) {
+        const colour = getComputedStyle(e).backgroundColor;
+        if (colour !== "rgba(0, 0, 0, 0)") return colour;
+      }
+      return "";
+    });
+    assert.equal(background, "rgb(14, 26, 31)", "a dark scheme where the client asks for one");
+    if (shots)
+      await page.screenshot({ path: join(shots, `mail-dark-${width}.png`), fullPage: true });
+    await context.close();
+  }
+});
