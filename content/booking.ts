@@ -110,12 +110,11 @@ export const bookingCopy = {
     "No free times in the next three weeks for this choice. Please choose another way to talk, or write to us.",
   slotsFailed: "We could not load the free times. Check your connection and try again.",
   retry: "Try again",
-  chosen: (when: string) => `Your choice: ${when}`,
+  chosen: "Your choice: {when}",
   confirmedTitle: "Your consultation is booked",
   addToCalendar: "Add to calendar (.ics)",
   manage: "Move or cancel this booking",
-  confirmationSent: (email: string) =>
-    `We have e-mailed the details and a calendar invite to ${email}.`,
+  confirmationSent: "We have e-mailed the details and a calendar invite to {email}.",
   taken:
     "Someone booked that time a moment ago. Here are the nearest free times: pick one and book again. Everything you typed is kept.",
   invalidSlot:

@@ -12,7 +12,8 @@ export const enquiryMail = {
   },
   acknowledgement: {
     subject: `We have your enquiry: ${site.name}`,
-    greeting: (name: string) => (name ? `Dear ${name},` : "Hello,"),
+    greeting: "Dear {name},",
+    greetingNoName: "Hello,",
     thanks: `Thank you for contacting ${site.name}. Your message has reached our admissions team.`,
     next: `What happens next: an adviser reads your enquiry and replies ${site.replyTime}, by e-mail or on the phone number you gave. There is no charge for our advice.`,
     copy: "This is what you sent us:",

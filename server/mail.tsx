@@ -1,6 +1,7 @@
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { enquiryMail } from "../content/enquiryMail";
 import { fieldsFor } from "../src/lib/enquiry";
+import { fill } from "../src/lib/template";
 import type { MailKind } from "./outbox";
 import type { Enquiry } from "./store";
 import { EmailLayout, Fields, Lines, P, Title } from "./emails/Layout";
@@ -91,7 +92,11 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
   const text = enquiryMail.acknowledgement;
   const name = (enquiry.fullName || enquiry.name || "").split(/\s+/)[0];
   const fields = filledFields(enquiry);
-  const paragraphs = [text.greeting(name), text.thanks, text.next];
+  const paragraphs = [
+    name ? fill(text.greeting, { name }) : text.greetingNoName,
+    text.thanks,
+    text.next,
+  ];
   const contact = [text.reach, text.phone, text.whatsapp, "", text.hours, ...text.officeHours];
   const attachments = logoAttachment(settings.logoFile);
   return {

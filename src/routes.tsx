@@ -18,6 +18,7 @@ import { routeFinderCopy } from "../content/routeFinder";
 import { studyRoutes } from "../content/studyRoutes";
 import { bookingCopy } from "../content/booking";
 import { BookPage } from "./pages/BookPage";
+import { bookingEndpoint } from "./config";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -133,7 +134,8 @@ export const routes: Route[] = [
     title: bookingCopy.title,
     description: bookingCopy.description,
     Page: BookPage,
-    anchors: ["main", "booking-form"],
+    // A CDN-only build has no booking form, only the ways to book by e-mail or WhatsApp.
+    anchors: bookingEndpoint ? ["main", "booking-form"] : ["main"],
     artwork: slideArt("book-a-consultation"),
   },
   ...guideRoutes,

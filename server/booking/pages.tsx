@@ -6,6 +6,7 @@ import { SlotFields } from "../../src/components/booking/SlotFields";
 import { modeById } from "../../src/lib/bookingRules";
 import type { EnquiryValues, FieldErrors } from "../../src/lib/enquiry";
 import { bothZones, type Slot } from "../../src/lib/slots";
+import { fill } from "../../src/lib/template";
 import { render, type PageAssets } from "../pages";
 import type { Booking } from "./store";
 
@@ -52,7 +53,7 @@ export function bookedPage(assets: PageAssets, b: Booking, links: BookingLinks) 
     <>
       <p className="eyebrow">Booked</p>
       <h1>{bookingCopy.confirmedTitle}</h1>
-      <p className="lead">{bookingCopy.confirmationSent(b.email)}</p>
+      <p className="lead">{fill(bookingCopy.confirmationSent, { email: b.email })}</p>
       <Details b={b} />
       <div className="enquiry-result-actions">
         <a className="button button-primary" href={links.icsUrl(b)} download="consultation.ics">

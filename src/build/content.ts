@@ -2,6 +2,7 @@ import * as about from "../../content/about";
 import * as booking from "../../content/booking";
 import * as costOfStudy from "../../content/costOfStudy";
 import * as destinations from "../../content/destinations";
+import * as enquiryMail from "../../content/enquiryMail";
 import * as guides from "../../content/guides";
 import * as home from "../../content/home";
 import * as navigation from "../../content/navigation";
@@ -13,12 +14,16 @@ import * as studyRoutes from "../../content/studyRoutes";
 import * as testimonials from "../../content/testimonials";
 import type { ContentModule } from "./validate";
 
-/** Every content file, as the validator reads it. */
+/**
+ * Every content file, as the validator and the translations read them: the same module instances
+ * the pages import, so a locale's words put in place (src/i18n/apply.ts) reach every page.
+ */
 export const contentModules: ContentModule[] = [
   { file: "content/about.ts", exports: about },
   { file: "content/booking.ts", exports: booking },
   { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
+  { file: "content/enquiryMail.ts", exports: enquiryMail },
   { file: "content/guides.ts", exports: guides },
   { file: "content/home.ts", exports: home },
   { file: "content/navigation.ts", exports: navigation },

@@ -4,6 +4,7 @@
  * move form. Without it both forms post a London date and time, and the server says if taken.
  */
 import { bookingCopy } from "../../content/booking";
+import { fill } from "../lib/template";
 import {
   bothZones,
   currentZoneName,
@@ -127,7 +128,9 @@ function enhance(root: HTMLElement) {
 
   const choose = (slot: Slot | undefined) => {
     start.value = slot?.start ?? "";
-    status.textContent = slot ? bookingCopy.chosen(bothZones(slot.start, zone, OFFICE_ZONE)) : "";
+    status.textContent = slot
+      ? fill(bookingCopy.chosen, { when: bothZones(slot.start, zone, OFFICE_ZONE) })
+      : "";
     if (slot && error) error.hidden = true;
   };
 
@@ -294,7 +297,7 @@ function enhance(root: HTMLElement) {
       { className: "booking-confirmed" },
       heading,
       el("p", { className: "lead" }, bothZones(b.start, b.zone, OFFICE_ZONE)),
-      el("p", {}, bookingCopy.confirmationSent(b.email)),
+      el("p", {}, fill(bookingCopy.confirmationSent, { email: b.email })),
       el(
         "p",
         { className: "enquiry-result-actions" },

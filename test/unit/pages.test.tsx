@@ -195,7 +195,7 @@ test("programme pages: hero, meta, four highlights, numbered list with every pro
   );
 });
 
-test("student services: stats, three cards, 11 support items, 5 categories, consultation mailto", () => {
+test("student services: stats, three cards, 11 support items, 5 categories, consultation booking link", () => {
   const { all, doc, islands } = page("/student-services");
   assert.deepEqual(
     all(".intro-card .stat dd").map((d) => d.textContent),
@@ -214,7 +214,7 @@ test("student services: stats, three cards, 11 support items, 5 categories, cons
     ],
   );
   assert.equal(doc.querySelector(".consultation-card a")?.textContent, "Schedule Consultation");
-  assert.match(doc.querySelector(".consultation-card a")?.getAttribute("href") ?? "", /^mailto:/);
+  assert.equal(doc.querySelector(".consultation-card a")?.getAttribute("href"), "/book");
   assert.deepEqual(islands, [], "no island, so no React on this page");
 });
 

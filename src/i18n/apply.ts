@@ -1,0 +1,50 @@
+/**
+ * Puts one locale's words into the content modules, in place, so the pages rendered after it
+ * (in the process that renders that locale) read them. A missing translation stops the build,
+ * naming locale, file and field: a translated page never falls back to English. A stale one (its
+ * English changed since) is still used and is listed, with the old and the new English.
+ */
+import { relative } from "node:path";
+import { catalogFile, readCatalog, stateOf, type Stale } from "./catalog";
+import { contentModules } from "../build/content";
+import { replaceTexts, unitsOf } from "./units";
+
+export interface Report {
+  locale: string;
+  file: string;
+  translated: number;
+  stale: Stale[];
+  missing: string[];
+}
+
+/** Each content file's state for a locale. */
+export function translationState(locale: string, dir?: string): Report[] {
+  return contentModules.map(({ file, exports }) => {
+    const state = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
+    return {
+      locale,
+      file,
+      translated: state.translated.length,
+      stale: state.stale,
+      missing: state.missing.map((u) => u.field),
+    };
+  });
+}
+
+export class MissingTranslations extends Error {}
+
+export function applyTranslations(locale: string, dir?: string): Stale[] {
+  const reports = translationState(locale, dir);
+  const missing = reports.flatMap((r) =>
+    r.missing.map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
+  );
+  if (missing.length)
+    throw new MissingTranslations(
+      `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
+    );
+  for (const { file, exports } of contentModules) {
+    const catalog = readCatalog(locale, file, dir);
+    replaceTexts(file, exports, (unit) => catalog[unit.field].text);
+  }
+  return reports.flatMap((r) => r.stale);
+}

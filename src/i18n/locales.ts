@@ -1,0 +1,54 @@
+/**
+ * The languages the site is written in. English is the source: its pages keep today's URLs; every
+ * other locale's pages live under its prefix. A locale is published (its pages built, linked and
+ * listed) only once every text has a current translation: `npm run translations` shows how far
+ * each one is.
+ */
+export interface Locale {
+  code: "en" | "ar" | "zh";
+  /** BCP 47, for `lang` and `hreflang`. */
+  lang: string;
+  dir: "ltr" | "rtl";
+  /** The language's name in itself, for the switcher. */
+  name: string;
+  /** Open Graph's form (language_TERRITORY). */
+  og: string;
+  /** Where its pages live: "" for English, "/ar" for Arabic. */
+  prefix: string;
+  published: boolean;
+}
+
+export const locales: Locale[] = [
+  {
+    code: "en",
+    lang: "en-GB",
+    dir: "ltr",
+    name: "English",
+    og: "en_GB",
+    prefix: "",
+    published: true,
+  },
+  {
+    code: "ar",
+    lang: "ar",
+    dir: "rtl",
+    name: "العربية",
+    og: "ar_AR",
+    prefix: "/ar",
+    published: false,
+  },
+  {
+    code: "zh",
+    lang: "zh-Hans",
+    dir: "ltr",
+    name: "中文",
+    og: "zh_CN",
+    prefix: "/zh",
+    published: false,
+  },
+];
+
+export type LocaleCode = Locale["code"];
+export const sourceLocale = locales[0];
+export const translatedLocales = locales.filter((l) => l !== sourceLocale);
+export const localeByCode = (code: string) => locales.find((l) => l.code === code);

@@ -1,0 +1,141 @@
+/**
+ * What in `content/` gets translated: every string a reader reads, found by walking each content
+ * module's exports. A text's address is its file and field path (`content/home.ts` `hero.slides[0].title`).
+ * Strings that are data (ids, links, codes, dates, contact details) and names that stay as they
+ * are written are left out by the rules below, decided once for the whole site.
+ */
+export interface Unit {
+  /** The content file, e.g. `content/home.ts`. */
+  file: string;
+  /** The field's path from the export, e.g. `hero.slides[0].title`. */
+  field: string;
+  /** The English text. */
+  text: string;
+}
+
+/** Keys whose strings are data, never words: the same in every language. */
+const DATA_KEYS = new Set([
+  "id",
+  "slug",
+  "href",
+  "path",
+  "icon",
+  "src",
+  "url",
+  "source",
+  "mapsLink",
+  "mapQuery",
+  "code",
+  "countryCode",
+  "currency",
+  "symbol",
+  "date",
+  "dayOfWeek",
+  "opens",
+  "closes",
+  "asOf",
+  "checked",
+  "published",
+  "updated",
+  "tel",
+  "whatsapp",
+  "display",
+  "email",
+  "admissionsEmail",
+  "infoEmail",
+  "careersEmail",
+  "monogram",
+  "value",
+  "zone",
+  "locale",
+  "goal",
+  "qualification",
+  "english",
+  "home",
+  "place",
+  "route",
+  "routes",
+  "artwork",
+  "tone",
+  "variant",
+]);
+
+/**
+ * Names stay as they are written, in English, because that is how a student meets them on an
+ * application, a letter or a map: universities and their cities, programme titles, students'
+ * names and programmes, the agency's name and postal address. `file: keys`.
+ */
+const NAMES: Record<string, Set<string>> = {
+  "content/site.ts": new Set([
+    "name",
+    "shortName",
+    "street",
+    "lines",
+    "locality",
+    "postalCode",
+    "country",
+  ]),
+  "content/home.ts": new Set(["partners.name", "partners.city"]),
+  "content/programmes.ts": new Set(["programs"]),
+  "content/testimonials.ts": new Set(["name", "program"]),
+};
+
+const isData = (text: string) =>
+  text.trim() === "" ||
+  /^(?:https?:|mailto:|tel:|\/)/.test(text) ||
+  /^[\d\s.,:+%£$€-]+$/.test(text);
+
+/** The key a rule names: the field's own key, with its parent's for `parent.key` rules. */
+function keysOf(path: string[]) {
+  const named = path.filter((p) => !/^\d+$/.test(p));
+  const own = named[named.length - 1] ?? "";
+  const parent = named[named.length - 2];
+  return { own, qualified: parent ? `${parent}.${own}` : own };
+}
+
+function format(path: string[]) {
+  return path.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+/** Every translatable text of one content module, in the order it is written. */
+export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] {
+  const out: Unit[] = [];
+  const names = NAMES[file] ?? new Set<string>();
+  const walk = (value: unknown, path: string[]) => {
+    if (typeof value === "string") {
+      const { own, qualified } = keysOf(path);
+      if (DATA_KEYS.has(own) || names.has(own) || names.has(qualified) || isData(value)) return;
+      out.push({ file, field: format(path), text: value });
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, String(i)]));
+    else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  for (const [name, value] of Object.entries(exports)) walk(value, [name]);
+  return out;
+}
+
+/** Replace, in place, each unit's string with `text(unit)`: every importer sees the new value. */
+export function replaceTexts(
+  file: string,
+  exports: Record<string, unknown>,
+  text: (unit: Unit) => string,
+) {
+  const units = new Map(unitsOf(file, exports).map((u) => [u.field, u]));
+  const walk = (value: unknown, path: string[]) => {
+    if (Array.isArray(value))
+      value.forEach((v, i) => {
+        const p = [...path, String(i)];
+        const unit = typeof v === "string" ? units.get(format(p)) : undefined;
+        if (unit) value[i] = text(unit);
+        else walk(v, p);
+      });
+    else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) {
+        const p = [...path, k];
+        const unit = typeof v === "string" ? units.get(format(p)) : undefined;
+        if (unit) (value as Record<string, unknown>)[k] = text(unit);
+        else walk(v, p);
+      }
+  };
+  for (const [name, value] of Object.entries(exports)) walk(value, [name]);
+}
