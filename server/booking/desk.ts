@@ -62,6 +62,11 @@ export class BookingDesk {
     return freeSlots(this.options.rules, mode, this.now(), this.options.store.taken);
   }
 
+  /** What the store's state is at, for reusing an answer worked out from it. */
+  get revision() {
+    return this.options.store.revision;
+  }
+
   isMode(mode: string) {
     return mode in this.options.rules.capacity;
   }

@@ -92,13 +92,23 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": `public, max-age=${SLOTS_MAX_AGE_S}`,
     });
-    res.end(
-      JSON.stringify({
-        zone: rules.zone,
-        slotMinutes: rules.slotMinutes,
-        slots: desk.slots(mode).map(slotView),
-      }),
-    );
+    res.end(slotsBody(mode));
+  };
+
+  // Working out three weeks of slots costs ~5 ms; the answer is reused until a place is taken or
+  // freed, and for no longer than browsers may keep it anyway.
+  const answered = new Map<string, { revision: number; until: number; body: string }>();
+  const slotsBody = (mode: string) => {
+    const at = desk.now();
+    const kept = answered.get(mode);
+    if (kept && kept.revision === desk.revision && at < kept.until) return kept.body;
+    const body = JSON.stringify({
+      zone: rules.zone,
+      slotMinutes: rules.slotMinutes,
+      slots: desk.slots(mode).map(slotView),
+    });
+    answered.set(mode, { revision: desk.revision, until: at + SLOTS_MAX_AGE_S * 1000, body });
+    return body;
   };
 
   /** Read a posted form; on a problem, answer it and return undefined. */

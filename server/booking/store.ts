@@ -58,6 +58,9 @@ export class BookingStore {
     return this.keys.get(key);
   }
 
+  /** Goes up whenever a place is taken or freed: what was worked out from `taken` may be reused until then. */
+  revision = 0;
+
   /** Places taken in a slot of a mode. */
   taken = (mode: string, start: string) => this.load.get(slotKey(mode, start)) ?? 0;
 
@@ -111,6 +114,7 @@ export class BookingStore {
   private count(b: Booking, by: number) {
     const key = slotKey(b.mode, b.start);
     this.load.set(key, (this.load.get(key) ?? 0) + by);
+    this.revision++;
   }
 }
 
