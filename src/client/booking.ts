@@ -68,15 +68,19 @@ function enhance(root: HTMLElement) {
       input.disabled = true;
   }
   const start = el("input", { type: "hidden", name: "start" });
-  const browserZone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  let zone = isTimeZone(browserZone) ? browserZone : OFFICE_ZONE;
+  let zone = OFFICE_ZONE; // the browser's, once it is known (below)
 
   // Zone: a text field with every IANA zone as suggestions (type a city to find it).
   const zoneId = `${id}-zone-choice`;
+  // Every IANA zone as a suggestion: some 430 options, made when the field is first used rather
+  // than at start, where they were most of the picker's start-up time on a slow phone.
   const zones = el("datalist", { id: `${zoneId}-list` });
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  for (const z of new Set((supported ? supported("timeZone") : [OFFICE_ZONE]).map(currentZoneName)))
-    zones.append(el("option", { value: z }));
+  const suggestZones = () => {
+    if (zones.childElementCount) return;
+    const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+    const names = new Set((supported ? supported("timeZone") : [OFFICE_ZONE]).map(currentZoneName));
+    zones.append(...[...names].map((z) => el("option", { value: z })));
+  };
   const zoneField = el("input", {
     id: zoneId,
     type: "text",
@@ -85,6 +89,8 @@ function enhance(root: HTMLElement) {
     spellcheck: false,
   });
   zoneField.setAttribute("list", zones.id);
+  zoneField.addEventListener("focus", suggestZones);
+  zoneField.addEventListener("pointerdown", suggestZones);
   zoneField.setAttribute("aria-describedby", `${zoneId}-hint ${zoneId}-name`);
   const zoneName_ = el("p", { className: "booking-zone-name", id: `${zoneId}-name` });
   const zoneBox = el(
@@ -315,6 +321,13 @@ function enhance(root: HTMLElement) {
     showToast(bookingCopy.confirmedTitle, { tone: "success" });
   });
 
-  showZone();
-  void load();
+  // The browser's zone and its name open the browser's time-zone data, a long step on a slow
+  // phone: a task of its own after the picker is drawn, so neither holds up a tap. Then the times.
+  setTimeout(() => {
+    const browserZone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    if (isTimeZone(browserZone)) zone = browserZone;
+    zoneField.value = zone;
+    void load();
+    setTimeout(showZone, 0); // the zone's name in words: another long first step
+  }, 0);
 }
