@@ -1,0 +1,140 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { contentModules } from "../../src/build/content";
+import { applyTranslations, MissingTranslations } from "../../src/i18n/apply";
+import {
+  readCatalog,
+  stateOf,
+  TRANSLATIONS_DIR,
+  writeCatalog,
+  type Catalog,
+} from "../../src/i18n/catalog";
+import { replaceTexts, unitsOf } from "../../src/i18n/units";
+import { exportXliff, importXliff } from "../../src/i18n/xliff";
+import { exportLocale, importLocale } from "../../src/i18n/workflow";
+
+const home = contentModules.find((m) => m.file === "content/home.ts")!;
+const homeUnits = unitsOf(home.file, home.exports);
+
+test("texts a reader reads are units; data and names that stay as written are not", () => {
+  const fields = new Set(homeUnits.map((u) => u.field));
+  assert.ok(fields.has("slides[0].title"));
+  assert.ok(![...fields].some((f) => /\.(href|id|icon|src)$/.test(f)), "links and ids are data");
+  assert.ok(![...fields].some((f) => /^partners\[\d+\]\.(name|city)$/.test(f)), "universities");
+  const programmes = contentModules.find((m) => m.file === "content/programmes.ts")!;
+  const titles = unitsOf(programmes.file, programmes.exports).filter((u) =>
+    /\.programs\[\d+\]$/.test(u.field),
+  );
+  assert.deepEqual(titles, [], "programme titles stay as a student meets them on an application");
+});
+
+test("a translation is current, stale (with the English it was made from) or missing", () => {
+  const [a, b, c] = homeUnits;
+  const catalog: Catalog = {
+    [a.field]: { source: a.text, text: "نص" },
+    [b.field]: { source: `${b.text} (old)`, text: "نص قديم" },
+  };
+  const state = stateOf([a, b, c], catalog);
+  assert.deepEqual(state.translated, [a]);
+  assert.deepEqual(state.stale, [{ unit: b, was: `${b.text} (old)` }]);
+  assert.deepEqual(state.missing, [c]);
+});
+
+test("a missing translation stops the build, naming locale, file and field", () => {
+  const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
+  try {
+    assert.throws(
+      () => applyTranslations("ar", dir),
+      (e: Error) =>
+        e instanceof MissingTranslations &&
+        e.message.includes("have no ar translation") &&
+        /translations\/ar\/about\.json: \S+/.test(e.message),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("translations are put in place where the pages read them", () => {
+  const copy = structuredClone({ ...home.exports });
+  replaceTexts(home.file, copy, (u) => `«${u.text}»`);
+  const slides = (copy as { slides: { title: string; href?: string }[] }).slides;
+  assert.equal(slides[0].title, `«${homeUnits.find((u) => u.field === "slides[0].title")!.text}»`);
+  assert.ok(unitsOf(home.file, copy).every((u) => u.text.startsWith("«")));
+});
+
+test("XLIFF 2.0 out and back: source, note, current translation; a lost placeholder or link refuses the file", () => {
+  const units = [
+    { file: "content/x.ts", field: "a", text: "A {route} in {place}" },
+    { file: "content/x.ts", field: "b", text: "See https://www.gov.uk/student-visa & more" },
+  ];
+  const catalog: Catalog = { a: { source: units[0].text, text: "{route} في {place}" } };
+  const xml = exportXliff("ar", [{ file: "content/x.ts", units, catalog, where: "a test" }]);
+  assert.match(xml, /<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0"/);
+  assert.match(xml, /<note category="location">content\/x.ts, a: a test<\/note>/);
+  assert.match(xml, /&amp; more/);
+  assert.deepEqual(importXliff(xml).files["content/x.ts"], catalog);
+
+  const withTarget = (text: string) =>
+    xml.replace("&amp; more</source>", `&amp; more</source>\n        <target>${text}</target>`);
+  assert.equal(
+    importXliff(withTarget("انظر https://www.gov.uk/student-visa")).files["content/x.ts"].b.text,
+    "انظر https://www.gov.uk/student-visa",
+  );
+  assert.throws(
+    () => importXliff(withTarget("انظر الموقع")),
+    /content\/x.ts b: .*missing https:\/\/www.gov.uk\/student-visa/,
+  );
+  assert.throws(
+    () => importXliff(xml.replace("{route} في {place}", "{route} في المكان")),
+    /content\/x.ts a: .*missing \{place\}/,
+  );
+});
+
+test("npm run translations -- export / import: the real content, round trip into the catalogs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
+  try {
+    const xml = exportLocale("zh", dir);
+    assert.equal(
+      (xml.match(/<unit /g) ?? []).length,
+      contentModules.reduce((n, m) => n + unitsOf(m.file, m.exports).length, 0),
+    );
+    // A translator fills in one unit.
+    const filled = xml.replace(
+      /(<unit id="slides\[0\]\.title">[\s\S]*?<source>([^<]*)<\/source>)/,
+      "$1\n        <target>译文</target>",
+    );
+    const { locale, counts } = importLocale(filled, dir);
+    assert.equal(locale, "zh");
+    assert.deepEqual(counts, { "content/home.ts": 1 });
+    const entry = readCatalog("zh", "content/home.ts", dir)["slides[0].title"];
+    assert.equal(entry.text, "译文");
+    assert.throws(
+      () => importLocale(filled.replace('<unit id="slides[0].title">', '<unit id="nope">'), dir),
+      /content\/home.ts nope: no such text/,
+    );
+    writeCatalog("zh", "content/home.ts", {}, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Numbers as written, thousands separators dropped: "£1,483" and "1483" are the same figure. */
+const numbers = (text: string) =>
+  (text.match(/\d+(?:[.,:]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, "")).sort();
+
+test("every translation states the same numbers as its English", () => {
+  const problems: string[] = [];
+  for (const locale of readdirSync(TRANSLATIONS_DIR, { withFileTypes: true }))
+    if (locale.isDirectory())
+      for (const m of contentModules)
+        for (const [field, entry] of Object.entries(readCatalog(locale.name, m.file)))
+          if (numbers(entry.text).join(" ") !== numbers(entry.source).join(" "))
+            problems.push(
+              `${locale.name} ${m.file} ${field}: ${numbers(entry.source).join(" ")} in the English, ${numbers(entry.text).join(" ")} in the translation`,
+            );
+  assert.deepEqual(problems, []);
+});
