@@ -1,4 +1,6 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { categories } from "./content/programmes";
@@ -21,6 +23,11 @@ import { writeIcons } from "./src/build/icons";
 import { writeFlags } from "./src/build/flags";
 import { writeOgImages, type OgCard } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl, vitalsEndpoint } from "./src/config";
+import { sourceLocale } from "./src/i18n/locales";
+import { builtLocales, localePath } from "./src/i18n/pageLocale";
+import { localizeLinks } from "./src/i18n/links";
+import type { Assets } from "./src/components/Assets";
+import type { IslandName } from "./src/islands/names";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -53,10 +60,26 @@ function writeHashed(name: string, ext: string, text: string) {
 
 function writeSiteFiles(documents: DocumentPolicy[]) {
   writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, documents, [vitalsEndpoint]));
-  const urls = routes.map((r) => `<url><loc>${absoluteUrl(r.path)}</loc></url>`).join("");
+  // Each page in each language, listing all its language versions (itself included) as its head does.
+  const alternates = (path: string) =>
+    builtLocales.length > 1
+      ? [...builtLocales.map((l) => [l.lang, l] as const), ["x-default", sourceLocale] as const]
+          .map(
+            ([lang, l]) =>
+              `<xhtml:link rel="alternate" hreflang="${lang}" href="${absoluteUrl(localePath(l, path))}"/>`,
+          )
+          .join("")
+      : "";
+  const urls = builtLocales
+    .flatMap((l) =>
+      routes.map(
+        (r) => `<url><loc>${absoluteUrl(localePath(l, r.path))}</loc>${alternates(r.path)}</url>`,
+      ),
+    )
+    .join("");
   writeFileSync(
     join(dist, "sitemap.xml"),
-    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls}</urlset>\n`,
   );
   writeFileSync(
     join(dist, "robots.txt"),
@@ -71,6 +94,65 @@ function writeSocialCards() {
     routes.map((r) => [routeName(r.path), { title: r.title, artwork: r.artwork, host }]),
   );
   return writeOgImages(dist, cards);
+}
+
+/**
+ * Every page in each translated locale that is built (src/i18n/pageLocale.ts), each locale in a
+ * process of its own (src/build/renderLocale.ts), side by side; then its browser bundles.
+ */
+async function renderTranslations(assets: Assets, cards: Map<string, string>) {
+  const work = mkdtempSync(join(tmpdir(), "eg-locales-"));
+  try {
+    const rendered = await Promise.all(
+      builtLocales
+        .filter((l) => l !== sourceLocale)
+        .map(async (locale) => {
+          const input = join(work, `${locale.code}-in.json`);
+          const output = join(work, `${locale.code}-out.json`);
+          const contentDir = join(work, locale.code, "content");
+          writeFileSync(
+            input,
+            JSON.stringify({ assets, cards: Object.fromEntries(cards), contentDir }),
+          );
+          await run(
+            process.execPath,
+            ["--import", "tsx", join(root, "src/build/renderLocale.ts"), input, output],
+            { env: { ...process.env, PAGE_LOCALE: locale.code } },
+          );
+          const result = JSON.parse(readFileSync(output, "utf8")) as {
+            pages: { path: string; html: string; islands: IslandName[] }[];
+            stale: { file: string; field: string; was: string; now: string }[];
+          };
+          for (const s of result.stale)
+            console.warn(
+              `Stale ${locale.code} translation, ${s.file} ${s.field}:\n  was: ${s.was}\n  now: ${s.now}`,
+            );
+          return { locale, pages: result.pages, contentDir };
+        }),
+    );
+    // Bundled one locale at a time: esbuild already keeps both cores busy.
+    const bundled = [];
+    for (const { locale, pages, contentDir } of rendered) {
+      const { scriptFor } = await bundleScripts(
+        dist,
+        pages.map((p) => p.islands),
+        { code: locale.code, contentDir },
+      );
+      bundled.push({ locale, pages, scriptFor });
+    }
+    return bundled;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Run a command; its errors are the build's (a missing translation names itself). */
+function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv }) {
+  return new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { ...options, stdio: "inherit" });
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? done() : process.exit(code ?? 1)));
+  });
 }
 
 async function build() {
@@ -99,36 +181,48 @@ async function build() {
     dist,
     pages.map((p) => p.islands),
   );
+  const everyLocale = [
+    {
+      locale: sourceLocale,
+      pages: pages.map((p) => ({ path: p.route.path, html: p.html, islands: p.islands })),
+      scriptFor,
+    },
+    ...(await renderTranslations({ css, font, worldMap, flags }, cards)),
+  ];
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
   const loader = await pageScriptLoader();
   const documents: DocumentPolicy[] = [];
-  for (const page of pages) {
-    // The page is complete without its script: it is requested once the first screen is painted.
-    const script =
-      loader.tag(scriptFor(page.islands)) +
-      (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
-    // Only installing the site needs the manifest: fetched after load, not before first paint.
-    const html = afterLoad(page.html, MANIFEST_LINK).replace("</body>", `${script}</body>`);
-    const critical = criticalCss(html);
-    const out = outputFile(page.route.path);
-    documents.push({
-      paths: servedPaths(out),
-      styleHashes: [styleHash(critical)],
-      scriptHashes: [loader.hash],
-    });
-    const file = join(dist, out);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, inlineCriticalCss(html, css, critical));
-  }
+  const pagePaths = new Set(routes.map((r) => r.path));
+  const written: string[] = [];
+  for (const { locale, pages: localePages, scriptFor: localeScript } of everyLocale)
+    for (const page of localePages) {
+      // The page is complete without its script: it is requested once the first screen is painted.
+      const script =
+        loader.tag(localeScript(page.islands)) +
+        (process.env.DEV_RELOAD ? `<script type="module" src="/__dev/reload.js"></script>` : "");
+      // Only installing the site needs the manifest: fetched after load, not before first paint.
+      const html = afterLoad(localizeLinks(page.html, locale, pagePaths), MANIFEST_LINK).replace(
+        "</body>",
+        `${script}</body>`,
+      );
+      const critical = criticalCss(html);
+      const out = (locale.prefix ? `${locale.prefix.slice(1)}/` : "") + outputFile(page.path);
+      written.push(out);
+      documents.push({
+        paths: servedPaths(out),
+        styleHashes: [styleHash(critical)],
+        scriptHashes: [loader.hash],
+      });
+      const file = join(dist, out);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, inlineCriticalCss(html, css, critical));
+    }
   writeSiteFiles(documents);
   compressAll(dist);
-  printReport(
-    dist,
-    pages.map((p) => outputFile(p.route.path)),
-  );
+  printReport(dist, written);
   console.log(
-    `Built ${pages.length} pages in ${Math.round(performance.now() - started)} ms -> ${dist}`,
+    `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,
   );
 }
 

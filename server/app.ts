@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { locales } from "../src/i18n/locales";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
@@ -57,6 +58,12 @@ export interface AppOptions {
 export function createApp(options: AppOptions) {
   const { dist, dataFile } = options;
   const notFound = readFileSync(join(dist, "404.html"));
+  // A URL under a language's prefix that leads nowhere gets that language's 404 page.
+  const localNotFound = new Map(
+    locales
+      .filter((l) => l.prefix && existsSync(join(dist, l.prefix, "404.html")))
+      .map((l) => [l.prefix, readFileSync(join(dist, l.prefix, "404.html"))] as const),
+  );
   const headersPath = join(dist, "_headers");
   // The same _headers file a CDN reads, applied the same way.
   const headerRules = existsSync(headersPath)
@@ -150,12 +157,14 @@ export function createApp(options: AppOptions) {
       return run(enquiry);
     }
     files(req, res, () => {
-      setHeaders(res, "/404.html");
+      const prefix = /^\/[a-z]{2}(?=\/|$)/.exec(pathname)?.[0] ?? "";
+      const local = localNotFound.get(prefix);
+      setHeaders(res, local ? `${prefix}/404.html` : "/404.html");
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "no-cache",
       });
-      res.end(notFound);
+      res.end(local ?? notFound);
     });
   };
   const server = createServer(handle);

@@ -18,6 +18,8 @@ import { routeFinderCopy } from "../content/routeFinder";
 import { studyRoutes } from "../content/studyRoutes";
 import { bookingCopy } from "../content/booking";
 import { BookPage } from "./pages/BookPage";
+import { ui } from "../content/ui";
+import { fill } from "./lib/template";
 import { bookingEndpoint } from "./config";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
@@ -63,7 +65,7 @@ const guideRoutes: Route[] = guides.map((guide) => ({
 export const routes: Route[] = [
   {
     path: "/",
-    title: `${site.name}: study in the UK and worldwide`,
+    title: fill(ui.pages.homeTitle, { name: site.name }),
     description: site.description,
     Page: HomePage,
     anchors: [
@@ -107,24 +109,27 @@ export const routes: Route[] = [
   },
   {
     path: "/student-services",
-    title: "Student services",
-    description: `Free admissions, UCAS, scholarship, visa, accommodation and welfare support from ${site.name}.`,
+    title: ui.pages.servicesTitle,
+    description: fill(ui.pages.servicesDescription, { name: site.name }),
     Page: ServicesPage,
     anchors: ["main"],
     artwork: slideArt("scholarship-guidance"),
   },
   {
     path: "/about",
-    title: "About us",
-    description: `Who we are, how we work and why ${site.rating.students}+ students chose ${site.name} last year.`,
+    title: ui.pages.aboutTitle,
+    description: fill(ui.pages.aboutDescription, {
+      students: site.rating.students,
+      name: site.name,
+    }),
     Page: AboutPage,
     anchors: ["main", "consultation-form"],
     artwork: slideArt("january-2026"),
   },
   {
     path: "/contact",
-    title: "Contact an adviser",
-    description: `Visit, call, WhatsApp or write to ${site.name}. We reply ${site.replyTime}.`,
+    title: ui.pages.contactTitle,
+    description: fill(ui.pages.contactDescription, { name: site.name, replyTime: site.replyTime }),
     Page: ContactPage,
     anchors: ["main", "contact", "contact-form"],
     artwork: slideArt("book-a-consultation"),
@@ -144,8 +149,8 @@ export const routes: Route[] = [
 /** Rendered to dist/404.html; not linked, not in the sitemap. */
 export const notFoundRoute: Route = {
   path: "/404",
-  title: "Page not found",
-  description: "The page you were looking for is not here.",
+  title: ui.notFound.title,
+  description: ui.pages.notFoundDescription,
   Page: NotFoundPage,
   anchors: ["main"],
   artwork: slideArt("partner-universities"),

@@ -1,6 +1,6 @@
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import postcss from "postcss";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
@@ -59,7 +59,12 @@ const lazyPrefix = "lazy-module:";
  * What it import()s (islands, hydration, the form enhancement) is bundled apart, sharing chunks,
  * so React reaches only pages (and moments) that need it.
  */
-export async function bundleScripts(outdir: string, islandSets: IslandName[][]) {
+export async function bundleScripts(
+  outdir: string,
+  islandSets: IslandName[][],
+  /** A translated locale's bundles: its code, and its content as plain modules (renderLocale.ts). */
+  locale?: { code: string; contentDir: string },
+) {
   // Generated entries live in a private folder, so builds running side by side never collide.
   const entryDir = mkdtempSync(join(tmpdir(), "eg-entries-"));
   const entries = new Map<string, string>();
@@ -92,11 +97,16 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
       "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
       // Empty: the reporter's import() is dead code, and no reporter ships.
       "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
+      "process.env.PAGE_LOCALE": JSON.stringify(locale?.code ?? "en"),
     },
     jsx: "automatic",
     metafile: true,
     logLevel: "warning",
+    // Arabic and Chinese as themselves: escaped (\u0639...) each letter would weigh 6 bytes.
+    charset: "utf8",
+    plugins: locale ? [translatedContent(locale.contentDir)] : [],
   } as const;
+  const tag = locale ? `${locale.code}-` : "";
 
   // Page scripts, each whole; every import() is left as a marker naming the module it loads.
   const lazyModules = new Set<string>();
@@ -105,8 +115,9 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
       ...common,
       entryPoints: Object.fromEntries(entries),
       write: false,
-      entryNames: "page-[name]",
+      entryNames: `page-${tag}[name]`,
       plugins: [
+        ...common.plugins,
         {
           name: "lazy-modules",
           setup(build) {
@@ -138,7 +149,7 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
       ]),
     ),
     splitting: true,
-    entryNames: "lazy-[name]-[hash]",
+    entryNames: `lazy-${tag}[name]-[hash]`,
     chunkNames: "chunk-[hash]",
   });
   const lazyUrl = new Map(
@@ -160,7 +171,7 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
     const name = basename(output.path, ".js");
     const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
     writeFileSync(join(outdir, "assets", `${name}-${hash}.js`), code);
-    urls.set(name.slice("page-".length), `/assets/${name}-${hash}.js`);
+    urls.set(name.slice(`page-${tag}`.length), `/assets/${name}-${hash}.js`);
   }
   const scriptFor = (islands: IslandName[]) => {
     const key = islands.length ? [...islands].sort().join("-") : "site";
@@ -169,4 +180,17 @@ export async function bundleScripts(outdir: string, islandSets: IslandName[][]) 
     return url;
   };
   return { scriptFor };
+}
+
+/** Imports of a content module resolve to the locale's translated copy of it. */
+function translatedContent(contentDir: string): esbuild.Plugin {
+  return {
+    name: "translated-content",
+    setup(build) {
+      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$/ }, (args) => {
+        const file = join(contentDir, `${basename(args.path)}.ts`);
+        return existsSync(file) ? { path: file } : undefined;
+      });
+    },
+  };
 }

@@ -12,6 +12,7 @@ import * as services from "../../content/services";
 import * as site from "../../content/site";
 import * as studyRoutes from "../../content/studyRoutes";
 import * as testimonials from "../../content/testimonials";
+import * as ui from "../../content/ui";
 import type { ContentModule } from "./validate";
 
 /**
@@ -33,4 +34,5 @@ export const contentModules: ContentModule[] = [
   { file: "content/site.ts", exports: site },
   { file: "content/studyRoutes.ts", exports: studyRoutes },
   { file: "content/testimonials.ts", exports: testimonials },
+  { file: "content/ui.ts", exports: ui },
 ];

@@ -8,6 +8,7 @@ import { IslandsUsed } from "../islands/Island";
 import type { IslandName } from "../islands/names";
 import { routes, notFoundRoute, type Route } from "../routes";
 import { pngIcons } from "./icons";
+import { localePath, pageLocale } from "../i18n/pageLocale";
 import { OG_HEIGHT, OG_WIDTH } from "./ogImages";
 import { jsonLdText, structuredData } from "./structuredData";
 
@@ -27,7 +28,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
   const name = route.title.includes(site.name) ? route.title : `${site.name}: ${route.title}`;
   return {
     // The 404 page stands for every unknown URL: it has no address of its own.
-    url: route === notFoundRoute ? undefined : absoluteUrl(route.path),
+    url: route === notFoundRoute ? undefined : absoluteUrl(localePath(pageLocale, route.path)),
     type: isGuide ? "article" : "website",
     image: {
       url: image,

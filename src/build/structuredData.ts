@@ -10,6 +10,7 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
+import { localePath, pageLocale } from "../i18n/pageLocale";
 import { categories } from "../../content/programmes";
 import { guides } from "../../content/guides";
 import { quickLinks, site } from "../../content/site";
@@ -37,8 +38,12 @@ export interface PageFacts {
   logo: { url: string; size: number };
 }
 
-const inLanguage = site.locale.replace("_", "-");
-const url = (siteUrl: string, path: string) => (path === "/" ? `${siteUrl}/` : siteUrl + path);
+const inLanguage = pageLocale.lang;
+/** A page's address in the language being rendered. */
+const url = (siteUrl: string, path: string) => {
+  const local = localePath(pageLocale, path);
+  return local === "/" ? `${siteUrl}/` : siteUrl + local;
+};
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 
 function agency({ siteUrl, logo, route }: PageFacts): Agency {

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 import { site } from "../../content/site";
+import { ui } from "../../content/ui";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { QuickContact } from "./QuickContact";
 import { brandMark } from "../lib/brandMark";
 import { useAssets } from "./Assets";
+import { absoluteUrl } from "../config";
+import { sourceLocale } from "../i18n/locales";
+import { builtLocales, localePath, pageLocale } from "../i18n/pageLocale";
 
 /** What a page tells search engines and social sites about itself (see src/build/render.tsx). */
 export interface PageMeta {
@@ -32,17 +36,32 @@ export function Document({ path, title, description, meta, children }: Props) {
   const assets = useAssets();
   const fullTitle = title.includes(site.name) ? title : `${title} | ${site.name}`;
   return (
-    <html lang="en" id="top">
+    <html lang={pageLocale.lang} dir={pageLocale.dir} id="top">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {meta?.url && <link rel="canonical" href={meta.url} />}
+        {meta?.url &&
+          builtLocales.length > 1 &&
+          [...builtLocales, sourceLocale].map((l, i) => (
+            <link
+              key={i < builtLocales.length ? l.code : "x-default"}
+              rel="alternate"
+              hrefLang={i < builtLocales.length ? l.lang : "x-default"}
+              href={absoluteUrl(localePath(l, path))}
+            />
+          ))}
         <meta name="theme-color" content={brandMark.colours.background} />
         <meta property="og:type" content={meta?.type ?? "website"} />
         <meta property="og:site_name" content={site.name} />
-        <meta property="og:locale" content={site.locale} />
+        <meta property="og:locale" content={pageLocale.og} />
+        {builtLocales
+          .filter((l) => l !== pageLocale)
+          .map((l) => (
+            <meta key={l.code} property="og:locale:alternate" content={l.og} />
+          ))}
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
         {meta?.url && <meta property="og:url" content={meta.url} />}
@@ -69,7 +88,7 @@ export function Document({ path, title, description, meta, children }: Props) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {ui.skipLink}
         </a>
         <Header path={path} />
         <main id="main" tabIndex={-1}>

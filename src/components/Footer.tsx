@@ -2,6 +2,8 @@ import { categories } from "../../content/programmes";
 import { toolLinks } from "../../content/navigation";
 import { destinations } from "../../content/destinations";
 import { quickLinks, site, mailto } from "../../content/site";
+import { ui } from "../../content/ui";
+import { fill } from "../lib/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 import { slugify } from "../lib/slug";
@@ -30,45 +32,45 @@ export function Footer() {
               </a>
             </li>
             <li>
-              UK phone{" "}
+              {ui.footer.ukPhone}{" "}
               <a href={`tel:${site.phone.tel}`} dir="ltr">
                 {site.phone.display}
               </a>
             </li>
             <li>
-              Mobile{" "}
+              {ui.footer.mobile}{" "}
               <a href={`tel:${site.mobile.tel}`} dir="ltr">
                 {site.mobile.display}
               </a>
             </li>
             <li>
-              Information{" "}
+              {ui.footer.information}{" "}
               <a href={mailto(site.infoEmail)} dir="ltr">
                 {site.infoEmail}
               </a>
             </li>
             <li>
-              Admissions{" "}
+              {ui.footer.admissions}{" "}
               <a href={mailto(site.admissionsEmail)} dir="ltr">
                 {site.admissionsEmail}
               </a>
             </li>
           </ul>
         </section>
-        <FooterColumn title="Quick Links" links={quickLinks} />
+        <FooterColumn title={ui.footer.quickLinks} links={quickLinks} />
         <FooterColumn
-          title="Study Destinations"
+          title={ui.footer.destinations}
           links={destinations.map((d) => ({ label: d.name, href: "/#destinations" }))}
         />
         <FooterColumn
-          title="Programmes"
+          title={ui.footer.programmes}
           links={[
             ...categories.map((c) => ({ label: c.name, href: c.path })),
             ...toolLinks.map(({ label, href }) => ({ label, href })),
           ]}
         />
         <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours">Office hours</h2>
+          <h2 id="footer-hours">{ui.footer.officeHours}</h2>
           <dl className="hours">
             {site.officeHours.map((o) => (
               <div key={o.days}>
@@ -80,19 +82,20 @@ export function Footer() {
         </section>
       </div>
       <div className="container footer-bottom">
-        <ul className="social" aria-label="Follow us">
+        <ul className="social" aria-label={ui.footer.followUs}>
           {site.social.map((s) => (
             <li key={s.label}>
-              <a href={s.href} rel="noopener" aria-label={`${site.name} on ${s.label}`}>
+              <a
+                href={s.href}
+                rel="noopener"
+                aria-label={fill(ui.footer.socialLink, { name: site.name, network: s.label })}
+              >
                 <Icon name={s.icon} />
               </a>
             </li>
           ))}
         </ul>
-        <p>
-          © {site.established}–2026 {site.name}. Free advice for students; established{" "}
-          {site.established}.
-        </p>
+        <p>{fill(ui.footer.copyright, { from: site.established, name: site.name })}</p>
       </div>
     </footer>
   );

@@ -1,7 +1,9 @@
 import { mainNav, headerCta } from "../../content/navigation";
 import { site } from "../../content/site";
+import { ui } from "../../content/ui";
 import { Logo } from "./Logo";
 import { Ticker } from "./Ticker";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
 interface Props {
   /** Current route path, for aria-current and the home-only ticker. */
@@ -23,9 +25,9 @@ export function Header({ path }: Props) {
         {/* Works without JavaScript through :target; the script turns it into a toggle button. */}
         <a className="menu-toggle" href="#site-nav" aria-controls="site-nav" data-menu-toggle>
           <span className="menu-toggle-bars" aria-hidden="true" />
-          <span className="menu-toggle-label">Menu</span>
+          <span className="menu-toggle-label">{ui.header.menu}</span>
         </a>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
+        <nav id="site-nav" className="site-nav" aria-label={ui.header.mainNav}>
           <ul className="nav-list">
             {mainNav.map((item) =>
               "children" in item ? (
@@ -70,8 +72,9 @@ export function Header({ path }: Props) {
             <span className="cta-desktop">{headerCta.desktopLabel}</span>
             <span className="cta-mobile">{headerCta.mobileLabel}</span>
           </a>
+          <LanguageSwitcher path={path} />
           <a className="menu-close" href="#top" data-menu-close>
-            Close menu
+            {ui.header.closeMenu}
           </a>
         </nav>
       </div>

@@ -21,7 +21,8 @@ export interface Locale {
 export const locales: Locale[] = [
   {
     code: "en",
-    lang: "en-GB",
+    // Language only: hreflang="en-GB" would offer the English pages to UK readers alone.
+    lang: "en",
     dir: "ltr",
     name: "English",
     og: "en_GB",

@@ -1,16 +1,17 @@
 import { categories } from "../../content/programmes";
+import { ui } from "../../content/ui";
 
 /** dist/404.html: served with status 404 for any unmatched URL. */
 export function NotFoundPage() {
   return (
     <div className="section not-found">
       <div className="container prose">
-        <p className="eyebrow">Error 404</p>
-        <h1>Page not found</h1>
-        <p>The page you asked for isn’t here. It may have moved, or the link may be mistyped.</p>
+        <p className="eyebrow">{ui.notFound.eyebrow}</p>
+        <h1>{ui.notFound.title}</h1>
+        <p>{ui.notFound.text}</p>
         <ul className="link-list">
           <li>
-            <a href="/">Go to the home page</a>
+            <a href="/">{ui.notFound.home}</a>
           </li>
           {categories.map((c) => (
             <li key={c.id}>
@@ -18,7 +19,7 @@ export function NotFoundPage() {
             </li>
           ))}
           <li>
-            <a href="/contact">Contact an adviser</a>
+            <a href="/contact">{ui.notFound.contact}</a>
           </li>
         </ul>
       </div>

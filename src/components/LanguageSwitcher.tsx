@@ -1,0 +1,23 @@
+import { ui } from "../../content/ui";
+import { builtLocales, localePath, pageLocale } from "../i18n/pageLocale";
+
+/**
+ * The same page in each other language, each named in its own language: plain links (they work
+ * without JavaScript), marked with the language they lead to. Nothing redirects by the browser's
+ * language.
+ */
+export function LanguageSwitcher({ path }: { path: string }) {
+  const others = builtLocales.filter((l) => l !== pageLocale);
+  if (!others.length) return null;
+  return (
+    <ul className="language-switcher" aria-label={ui.header.languages}>
+      {others.map((l) => (
+        <li key={l.code}>
+          <a href={localePath(l, path)} hrefLang={l.lang} lang={l.lang} dir={l.dir}>
+            {l.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
