@@ -36,7 +36,8 @@ export const ui = {
     servicesDescription:
       "Free admissions, UCAS, scholarship, visa, accommodation and welfare support from {name}.",
     aboutTitle: "About us",
-    aboutDescription: "Who we are, how we work and why {students}+ students chose {name} last year.",
+    aboutDescription:
+      "Who we are, how we work and why {students}+ students chose {name} last year.",
     contactTitle: "Contact an adviser",
     contactDescription: "Visit, call, WhatsApp or write to {name}. We reply {replyTime}.",
     notFoundDescription: "The page you were looking for is not here.",
