@@ -29,6 +29,58 @@ export const ui = {
     callLabel: "Call {number}",
     mailLabel: "E-mail {address}",
   },
+  /** Parts used on several pages. */
+  common: {
+    askAdviser: "Ask an adviser",
+    opensInNewTab: " (opens in a new tab)",
+  },
+  forms: {
+    required: " (required)",
+    optional: " (optional)",
+    errorPrefix: "Error: ",
+    honeypot: "Leave this field empty",
+  },
+  home: {
+    ticker: "Admissions news",
+    hero: "Featured",
+    pauseSlides: "Pause slide rotation",
+    chooseSlide: "Choose a slide",
+    partners: "Partner universities",
+    stories: "Student success stories",
+    spotlight: "Spotlight",
+    previousStory: "Previous story",
+    nextStory: "Next story",
+    chooseStory: "Choose a story",
+    courseSearchPlaceholder: "Try “business”, “research” or “foundation”",
+  },
+  search: {
+    clear: "Clear search",
+    programmePlaceholder: "Type a subject, e.g. “business”",
+  },
+  map: {
+    openInMaps: "Open in Maps",
+    showHere: "Show the map here",
+    note: "Loading the map connects to Google Maps.",
+  },
+  programmePage: {
+    askAbout: "Ask an adviser about these programmes",
+    highlightsEyebrow: "Programme highlights",
+    highlightsTitle: "Why choose this route",
+    searchHint: "Search the list, or ask an adviser which of these suits your grades and plans.",
+  },
+  guidePage: {
+    contents: "In this guide",
+    ctaText: "Questions about your own plans? An adviser will look at your situation for free.",
+    moreGuides: "More guides",
+  },
+  aboutPage: { coursesTitle: "Explore courses" },
+  servicesPage: { chips: "What we help with", cardsTitle: "How we help" },
+  contactPage: { formTitle: "Talk to an adviser" },
+  bookPage: {
+    pickTitle: "Pick a time",
+    waysTitle: "Ways to talk",
+    note: "Free of charge. We use your details only for this consultation.",
+  },
   /** Pages' titles and descriptions not written beside their content. */
   pages: {
     homeTitle: "{name}: study in the UK and worldwide",

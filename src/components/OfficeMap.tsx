@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 interface Props {
   /** What the map service searches for. */
   query: string;
@@ -21,14 +22,15 @@ export function OfficeMap({ query, address, openHref }: Props) {
         </p>
         <p className="office-map-actions">
           <a className="button button-outline" href={openHref} rel="noopener" target="_blank">
-            Open in Maps<span className="visually-hidden"> (opens in a new tab)</span>
+            {ui.map.openInMaps}
+            <span className="visually-hidden">{ui.common.opensInNewTab}</span>
           </a>
           {/* After the link, so un-hiding it moves nothing. */}
           <button type="button" className="button button-primary" data-office-map-load hidden>
-            Show the map here
+            {ui.map.showHere}
           </button>
         </p>
-        <p className="office-map-note">Loading the map connects to Google Maps.</p>
+        <p className="office-map-note">{ui.map.note}</p>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 interface Props {
   messages: readonly string[];
 }
@@ -11,7 +12,7 @@ export function Ticker({ messages }: Props) {
       </li>
     ));
   return (
-    <div className="ticker" role="region" aria-label="Admissions news">
+    <div className="ticker" role="region" aria-label={ui.home.ticker}>
       <ul className="ticker-track">
         {items(false)}
         {items(true)}

@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { useState, type KeyboardEvent } from "react";
 import { Icon } from "../components/Icon";
 
@@ -80,7 +81,7 @@ export function Combobox(props: Props) {
         />
         {value && (
           <button type="button" className="combobox-clear" onClick={() => change("")}>
-            <span className="visually-hidden">Clear search</span>
+            <span className="visually-hidden">{ui.search.clear}</span>
             <span aria-hidden="true">×</span>
           </button>
         )}

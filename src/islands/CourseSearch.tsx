@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { useState } from "react";
 import { matchCourses } from "../lib/search";
 import { Combobox } from "./Combobox";
@@ -16,7 +17,7 @@ export function CourseSearch({ courses, emptyMessage }: CourseSearchProps) {
     <Combobox
       id="course-search"
       label="Search courses"
-      placeholder="Try “business”, “research” or “foundation”"
+      placeholder={ui.home.courseSearchPlaceholder}
       value={text}
       onValueChange={setText}
       options={matches?.map((c) => ({ id: c.title, label: c.title, detail: c.category })) ?? null}

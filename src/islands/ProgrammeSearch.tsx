@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { useEffect, useState } from "react";
 import type { ProgrammeGroup } from "../../content/types";
 import { matchProgrammes } from "../lib/search";
@@ -61,7 +62,7 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
       <Combobox
         id="programme-search"
         label={`Search ${category.toLowerCase()}`}
-        placeholder="Type a subject, e.g. “business”"
+        placeholder={ui.search.programmePlaceholder}
         value={text}
         onValueChange={setText}
         options={matches?.map((t) => ({ id: t, label: t })) ?? null}

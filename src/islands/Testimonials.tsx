@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { useState } from "react";
 import type { Testimonial } from "../../content/types";
 import { Avatar } from "../components/Avatar";
@@ -20,9 +21,9 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
       className={enhanced ? "testimonials is-enhanced" : "testimonials"}
       role="group"
       aria-roledescription="carousel"
-      aria-label="Student success stories"
+      aria-label={ui.home.stories}
     >
-      <ul className="spotlight" aria-label="Spotlight">
+      <ul className="spotlight" aria-label={ui.home.spotlight}>
         {testimonials.map((t, i) => (
           <li key={t.id}>
             <a
@@ -74,9 +75,9 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
       <div className="testimonial-controls">
         <button type="button" aria-controls="testimonial-slides" onClick={() => go(index - 1)}>
           <span aria-hidden="true">←</span>
-          <span className="visually-hidden">Previous story</span>
+          <span className="visually-hidden">{ui.home.previousStory}</span>
         </button>
-        <div className="testimonial-dots" role="group" aria-label="Choose a story">
+        <div className="testimonial-dots" role="group" aria-label={ui.home.chooseStory}>
           {testimonials.map((t, i) => (
             <button
               key={t.id}
@@ -91,7 +92,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
         </div>
         <button type="button" aria-controls="testimonial-slides" onClick={() => go(index + 1)}>
           <span aria-hidden="true">→</span>
-          <span className="visually-hidden">Next story</span>
+          <span className="visually-hidden">{ui.home.nextStory}</span>
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { about } from "../../content/about";
 import { categories } from "../../content/programmes";
 import { EnquiryForm } from "../components/forms/EnquiryForm";
@@ -48,7 +49,7 @@ export function AboutPage() {
               </ul>
             </section>
             <nav className="card" aria-labelledby="about-courses-title">
-              <h2 id="about-courses-title">Explore courses</h2>
+              <h2 id="about-courses-title">{ui.aboutPage.coursesTitle}</h2>
               <ul className="link-list">
                 {categories.map((c) => (
                   <li key={c.id}>

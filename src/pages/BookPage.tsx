@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { booking, bookingCopy } from "../../content/booking";
 import { mailto, site, whatsappLink } from "../../content/site";
 import { BookingForm } from "../components/booking/BookingForm";
@@ -16,7 +17,7 @@ export function BookPage() {
           <div className="booking-main">
             {bookingEndpoint ? (
               <section className="card form-card" aria-labelledby="booking-title">
-                <h2 id="booking-title">Pick a time</h2>
+                <h2 id="booking-title">{ui.bookPage.pickTitle}</h2>
                 <BookingForm endpoint={bookingEndpoint} />
               </section>
             ) : (
@@ -63,7 +64,7 @@ export function BookPage() {
               </p>
             </section>
             <section className="card" aria-labelledby="booking-ways-title">
-              <h2 id="booking-ways-title">Ways to talk</h2>
+              <h2 id="booking-ways-title">{ui.bookPage.waysTitle}</h2>
               <ul className="booking-ways">
                 {booking.modes.map((m) => (
                   <li key={m.id}>

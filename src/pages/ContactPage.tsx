@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { site, mapsLink } from "../../content/site";
 import { ContactSection } from "../components/ContactSection";
 import { PageHero } from "../components/PageHero";
@@ -9,7 +10,7 @@ export function ContactPage() {
     <>
       <PageHero
         eyebrow="Contact"
-        title="Talk to an adviser"
+        title={ui.contactPage.formTitle}
         lead={`Call, WhatsApp, write or visit us in East London. We reply ${site.replyTime}.`}
       >
         <OfficeMap

@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import type { Guide } from "../../content/types";
 import { PageHero } from "../components/PageHero";
 
@@ -25,7 +26,7 @@ export function GuidePage({ guide }: Props) {
       <div className="section">
         <div className="container guide-layout">
           <nav className="card guide-toc" aria-labelledby="toc-title">
-            <h2 id="toc-title">In this guide</h2>
+            <h2 id="toc-title">{ui.guidePage.contents}</h2>
             <ol>
               {guide.sections.map((s) => (
                 <li key={s.id}>
@@ -43,15 +44,13 @@ export function GuidePage({ guide }: Props) {
                 ))}
               </section>
             ))}
-            <aside className="card guide-cta" aria-label="Ask an adviser">
-              <p>
-                Questions about your own plans? An adviser will look at your situation for free.
-              </p>
+            <aside className="card guide-cta" aria-label={ui.common.askAdviser}>
+              <p>{ui.guidePage.ctaText}</p>
               <a className="button button-primary" href="/contact#contact-form">
-                Ask an adviser
+                {ui.common.askAdviser}
               </a>
               <a className="button button-outline" href="/#blog">
-                More guides
+                {ui.guidePage.moreGuides}
               </a>
             </aside>
           </article>

@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import type { ProgrammeCategory } from "../../content/types";
 import { PageHero } from "../components/PageHero";
 import { HighlightCards } from "../components/HighlightCards";
@@ -22,14 +23,14 @@ export function ProgrammePage({ category }: Props) {
         image={category.image}
       >
         <a className="button button-accent" href="/contact#contact-form">
-          Ask an adviser about these programmes
+          {ui.programmePage.askAbout}
         </a>
       </PageHero>
       <section className="section" aria-labelledby="highlights-title">
         <div className="container">
           <div className="section-head">
-            <p className="eyebrow">Programme highlights</p>
-            <h2 id="highlights-title">Why choose this route</h2>
+            <p className="eyebrow">{ui.programmePage.highlightsEyebrow}</p>
+            <h2 id="highlights-title">{ui.programmePage.highlightsTitle}</h2>
             <p className="section-intro">{category.description}</p>
           </div>
           <dl className="meta-cards">
@@ -47,9 +48,7 @@ export function ProgrammePage({ category }: Props) {
         <div className="container">
           <div className="section-head">
             <h2 id="programmes-title">{count} programmes to choose from</h2>
-            <p className="section-intro">
-              Search the list, or ask an adviser which of these suits your grades and plans.
-            </p>
+            <p className="section-intro">{ui.programmePage.searchHint}</p>
           </div>
           <Island
             name="ProgrammeSearch"

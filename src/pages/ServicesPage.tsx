@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { services } from "../../content/services";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
@@ -8,7 +9,7 @@ export function ServicesPage() {
   return (
     <>
       <PageHero eyebrow="Free for students" title={services.title} lead={services.intro}>
-        <ul className="chips" aria-label="What we help with">
+        <ul className="chips" aria-label={ui.servicesPage.chips}>
           {services.chips.map((chip) => (
             <li className="chip" key={chip}>
               {chip}
@@ -32,7 +33,7 @@ export function ServicesPage() {
               </dl>
             </section>
             <section aria-labelledby="service-cards-title">
-              <h2 id="service-cards-title">How we help</h2>
+              <h2 id="service-cards-title">{ui.servicesPage.cardsTitle}</h2>
               <ul className="card-grid service-cards">
                 {services.cards.map((card) => (
                   <li className="card service-card" key={card.title}>

@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import { bookingCopy } from "../../../content/booking";
 import { site, whatsappLink } from "../../../content/site";
 import {
@@ -63,7 +64,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
         />
       ))}
       <div className="hp" aria-hidden="true">
-        <label htmlFor={`${id}-${HONEYPOT}`}>Leave this field empty</label>
+        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
         <input
           id={`${id}-${HONEYPOT}`}
           name={HONEYPOT}
@@ -77,7 +78,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
         <button type="submit" className="button button-primary">
           {bookingCopy.submit}
         </button>
-        <p className="form-note">Free of charge. We use your details only for this consultation.</p>
+        <p className="form-note">{ui.bookPage.note}</p>
       </div>
       <div className="form-failure" role="alert" />
     </form>

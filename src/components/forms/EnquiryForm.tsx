@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import { studyInterests } from "../../../content/home";
 import { site, mailto, whatsappLink } from "../../../content/site";
 import { enquiryEndpoint } from "../../config";
@@ -72,7 +73,7 @@ export function EnquiryForm({
         />
       ))}
       <div className="hp" aria-hidden="true">
-        <label htmlFor={`${id}-${HONEYPOT}`}>Leave this field empty</label>
+        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
         <input
           id={`${id}-${HONEYPOT}`}
           name={HONEYPOT}

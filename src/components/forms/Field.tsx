@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import { fieldIds, type FieldSpec } from "../../lib/enquiry";
 
 interface Props {
@@ -30,9 +31,9 @@ export function Field({ formId, field, options, placeholder, value, error }: Pro
       <label htmlFor={ids.id}>
         {field.label}
         {field.required ? (
-          <span className="required"> (required)</span>
+          <span className="required">{ui.forms.required}</span>
         ) : (
-          <span className="optional"> (optional)</span>
+          <span className="optional">{ui.forms.optional}</span>
         )}
       </label>
       {field.hint && (
@@ -73,7 +74,7 @@ export function Field({ formId, field, options, placeholder, value, error }: Pro
 export function ErrorText({ message }: { message: string }) {
   return (
     <>
-      <span className="visually-hidden">Error: </span>
+      <span className="visually-hidden">{ui.forms.errorPrefix}</span>
       {message}
     </>
   );

@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import type { Slide } from "../../../content/types";
 import { InlineSvg } from "../InlineSvg";
 
@@ -16,7 +17,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-label={ui.home.hero}
       data-hero={intervalMs}
     >
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1) */}
@@ -41,15 +42,10 @@ export function HeroSlider({ slides, intervalMs }: Props) {
         ))}
       </div>
       <div className="hero-controls">
-        <button
-          type="button"
-          className="hero-play"
-          aria-label="Pause slide rotation"
-          data-hero-play
-        >
+        <button type="button" className="hero-play" aria-label={ui.home.pauseSlides} data-hero-play>
           <span className="hero-play-icon" aria-hidden="true" />
         </button>
-        <div className="hero-dots" role="group" aria-label="Choose a slide">
+        <div className="hero-dots" role="group" aria-label={ui.home.chooseSlide}>
           {slides.map((slide, i) => (
             <button
               key={slide.id}

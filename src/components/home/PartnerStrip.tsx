@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import { partners } from "../../../content/home";
 import type { Partner } from "../../../content/types";
 
@@ -19,7 +20,7 @@ export function PartnerStrip() {
     <section id="universities" className="partners" aria-labelledby="universities-title">
       <div className="container">
         <h2 id="universities-title" className="partners-title">
-          Partner universities
+          {ui.home.partners}
         </h2>
       </div>
       <div className="partner-viewport">
