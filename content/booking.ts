@@ -110,6 +110,13 @@ export const bookingCopy = {
     "No free times in the next three weeks for this choice. Please choose another way to talk, or write to us.",
   slotsFailed: "We could not load the free times. Check your connection and try again.",
   retry: "Try again",
+  zoneShown: "Times below are in {zone}, with London time beside each.",
+  londonOnly: "London time.",
+  crossesMidnight:
+    "Some of these times fall on another day in London than in {zone}: the London date is shown beside them.",
+  freeCount: "{count} free",
+  inLondon: "{time} in London",
+  unknownZone: "“{value}” is not a time zone we know: pick one from the list, e.g. Africa/Lagos.",
   chosen: "Your choice: {when}",
   confirmedTitle: "Your consultation is booked",
   addToCalendar: "Add to calendar (.ics)",

@@ -44,6 +44,7 @@ export const ui = {
     ticker: "Admissions news",
     hero: "Featured",
     pauseSlides: "Pause slide rotation",
+    startSlides: "Start slide rotation",
     chooseSlide: "Choose a slide",
     partners: "Partner universities",
     stories: "Student success stories",
@@ -61,6 +62,8 @@ export const ui = {
     openInMaps: "Open in Maps",
     showHere: "Show the map here",
     note: "Loading the map connects to Google Maps.",
+    ourOffice: "Our office:",
+    frameTitle: "Map of our office",
   },
   programmePage: {
     askAbout: "Ask an adviser about these programmes",
@@ -101,4 +104,28 @@ export const ui = {
     home: "Go to the home page",
     contact: "Contact an adviser",
   },
+};
+
+/** What the forms' script says in the browser (a separate export: only the forms' code loads it). */
+export const formMessages = {
+  sending: "Sending...",
+  keptDraft: "We kept what you typed earlier.",
+  clearForm: "Clear the form",
+  notSentToast: "Your enquiry was not sent. Everything you typed is still in the form.",
+  mailAppOpening:
+    "Your e-mail app should open with your enquiry ready to send to {address}. If it does not, write to us at that address.",
+  keptAfterFailure:
+    "Everything you typed is still in the form. Try again, or send it to us another way:",
+  tryAgain: "Try again",
+  sendOnWhatsapp: "Send on WhatsApp",
+  sendByMail: "Send by e-mail",
+  opensInNewTab: " (opens in a new tab)",
+  offline: "You seem to be offline, so your enquiry was not sent.",
+  network:
+    "We could not reach our server, so your enquiry was not sent. Your connection may have dropped.",
+  timeout: "Our server took too long to answer, so your enquiry may not have arrived.",
+  server: "Our server had a problem and could not take your enquiry (error {status}).",
+  tooLong:
+    "Our server turned your enquiry down because it is too long (error 413). Please shorten your message.",
+  rejected: "Our server turned your enquiry down (error {status}).",
 };

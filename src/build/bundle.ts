@@ -150,7 +150,7 @@ export async function bundleScripts(
     ),
     splitting: true,
     entryNames: `lazy-${tag}[name]-[hash]`,
-    chunkNames: "chunk-[hash]",
+    chunkNames: `chunk-${tag}[hash]`,
   });
   const lazyUrl = new Map(
     Object.entries(lazy.metafile.outputs).flatMap(([out, meta]) =>

@@ -128,7 +128,7 @@ function enhance(root: HTMLElement) {
   let request = 0;
 
   const showZone = () => {
-    zoneName_.textContent = `Times below are in ${zoneName(zone)}, with London time beside each.`;
+    zoneName_.textContent = fill(bookingCopy.zoneShown, { zone: zoneName(zone) });
     if (zoneInput) zoneInput.value = zone;
   };
 
@@ -170,7 +170,11 @@ function enhance(root: HTMLElement) {
           { className: "booking-choice" },
           radio,
           el("span", {}, label),
-          el("span", { className: "booking-choice-count" }, `${list.length} free`),
+          el(
+            "span",
+            { className: "booking-choice-count" },
+            fill(bookingCopy.freeCount, { count: list.length }),
+          ),
         ),
       );
     }
@@ -184,9 +188,9 @@ function enhance(root: HTMLElement) {
     const crosses = list.some((s) => slotLabel(s.start, OFFICE_ZONE).date !== local.date);
     dayNote.textContent =
       zone === OFFICE_ZONE
-        ? "London time."
+        ? bookingCopy.londonOnly
         : crosses
-          ? `Some of these times fall on another day in London than in ${zoneName(zone)}: the London date is shown beside them.`
+          ? fill(bookingCopy.crossesMidnight, { zone: zoneName(zone) })
           : "";
     dayNote.hidden = !dayNote.textContent;
     for (const s of list) {
@@ -202,7 +206,9 @@ function enhance(root: HTMLElement) {
       const beside =
         zone === OFFICE_ZONE
           ? ""
-          : `${london.time}${london.date !== here.date ? ` ${london.day}` : ""} in London`;
+          : fill(bookingCopy.inLondon, {
+              time: london.date !== here.date ? `${london.time} ${london.day}` : london.time,
+            });
       timeList.append(
         el(
           "label",
@@ -247,7 +253,7 @@ function enhance(root: HTMLElement) {
   zoneField.addEventListener("change", () => {
     const value = zoneField.value.trim();
     if (!isTimeZone(value)) {
-      zoneName_.textContent = `"${value}" is not a time zone we know: pick one from the list, e.g. Africa/Lagos.`;
+      zoneName_.textContent = fill(bookingCopy.unknownZone, { value });
       return;
     }
     zone = value;

@@ -28,7 +28,10 @@ export function startHero(root: HTMLElement) {
       i === index ? dot.setAttribute("aria-current", "true") : dot.removeAttribute("aria-current"),
     );
     play!.hidden = reducedMotion.matches;
-    play!.setAttribute("aria-label", rotating() ? "Pause slide rotation" : "Start slide rotation");
+    play!.setAttribute(
+      "aria-label",
+      (rotating() ? play!.dataset.labelPause : play!.dataset.labelStart) ?? "",
+    );
     play!.classList.toggle("is-paused", !rotating());
     track!.setAttribute("aria-live", rotating() && !held ? "off" : "polite");
   }

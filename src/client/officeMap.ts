@@ -7,7 +7,7 @@ export function startOfficeMap() {
   button.addEventListener("click", () => {
     const frame = document.createElement("iframe");
     frame.src = map.dataset.embed ?? "";
-    frame.title = "Map of our office";
+    frame.title = map.dataset.frameTitle ?? "";
     frame.className = "office-map-frame";
     frame.loading = "lazy";
     frame.referrerPolicy = "no-referrer-when-downgrade";

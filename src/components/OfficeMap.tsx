@@ -15,10 +15,15 @@ interface Props {
 export function OfficeMap({ query, address, openHref }: Props) {
   const embed = `https://www.google.com/maps?q=${encodeURIComponent(query)}&output=embed`;
   return (
-    <div className="office-map" data-office-map data-embed={embed}>
+    <div
+      className="office-map"
+      data-office-map
+      data-embed={embed}
+      data-frame-title={ui.map.frameTitle}
+    >
       <div className="office-map-placeholder">
         <p>
-          Our office: <strong>{address}</strong>
+          {ui.map.ourOffice} <strong>{address}</strong>
         </p>
         <p className="office-map-actions">
           <a className="button button-outline" href={openHref} rel="noopener" target="_blank">

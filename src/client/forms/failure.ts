@@ -1,3 +1,4 @@
+import { formMessages } from "../../../content/ui";
 import { failureMessage, type Failure } from "./send";
 
 interface Alternatives {
@@ -18,12 +19,11 @@ export function showFailure(box: HTMLElement, what: Failure, { retry, links }: A
   lead.className = "form-failure-title";
   lead.textContent = failureMessage(what);
   const next = document.createElement("p");
-  next.textContent =
-    "Everything you typed is still in the form. Try again, or send it to us another way:";
+  next.textContent = formMessages.keptAfterFailure;
   const again = document.createElement("button");
   again.type = "button";
   again.className = "button button-primary";
-  again.textContent = "Try again";
+  again.textContent = formMessages.tryAgain;
   again.addEventListener("click", retry);
   const whatsapp = document.createElement("a");
   whatsapp.className = "button button-outline";
@@ -31,11 +31,11 @@ export function showFailure(box: HTMLElement, what: Failure, { retry, links }: A
   whatsapp.rel = "noopener noreferrer";
   const newTab = document.createElement("span");
   newTab.className = "visually-hidden";
-  newTab.textContent = " (opens in a new tab)";
-  whatsapp.append("Send on WhatsApp", newTab);
+  newTab.textContent = formMessages.opensInNewTab;
+  whatsapp.append(formMessages.sendOnWhatsapp, newTab);
   const email = document.createElement("a");
   email.className = "button button-outline";
-  email.textContent = "Send by e-mail";
+  email.textContent = formMessages.sendByMail;
   // The visitor may edit the form after the failure: the links carry what is there when used.
   const refresh = () => {
     const current = links();

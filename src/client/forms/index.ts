@@ -1,3 +1,5 @@
+import { fill } from "../../lib/template";
+import { formMessages } from "../../../content/ui";
 /**
  * Enquiry form enhancement: inline messages and an error summary (the shared rules of
  * src/lib/enquiry.ts), a draft that survives reloads, sending with fetch, and a failure box
@@ -162,8 +164,8 @@ function enhance(form: HTMLFormElement) {
     const clear = document.createElement("button");
     clear.type = "button";
     clear.className = "link-button";
-    clear.textContent = "Clear the form";
-    note.append("We kept what you typed earlier. ", clear);
+    clear.textContent = formMessages.clearForm;
+    note.append(`${formMessages.keptDraft} `, clear);
     summary.after(note);
     clear.addEventListener("click", () => {
       resetForm();
@@ -185,7 +187,7 @@ function enhance(form: HTMLFormElement) {
 
   function setSending(on: boolean) {
     sending = on;
-    button.textContent = on ? "Sending..." : submitLabel;
+    button.textContent = on ? formMessages.sending : submitLabel;
     if (on) {
       button.setAttribute("aria-disabled", "true");
       form.setAttribute("aria-busy", "true");
@@ -252,9 +254,7 @@ function enhance(form: HTMLFormElement) {
     } else {
       flushDraft();
       showFailure(failure, outcome, alternatives);
-      showToast("Your enquiry was not sent. Everything you typed is still in the form.", {
-        tone: "error",
-      });
+      showToast(formMessages.notSentToast, { tone: "error" });
     }
   }
 
@@ -266,10 +266,7 @@ function enhance(form: HTMLFormElement) {
       enquirySubject(kind),
       enquiryText(kind, values()),
     );
-    showToast(
-      `Your e-mail app should open with your enquiry ready to send to ${address}. If it does not, write to us at that address.`,
-      { tone: "info" },
-    );
+    showToast(fill(formMessages.mailAppOpening, { address }), { tone: "info" });
   }
 
   // JavaScript takes over: its messages replace the browser's (the required flags stay).

@@ -1,3 +1,5 @@
+import { fill } from "../../lib/template";
+import { formMessages } from "../../../content/ui";
 import { rateLimitMessage, type FieldErrors, type FieldSpec } from "../../lib/enquiry";
 
 /** How long a send may take before the visitor is told and offered the alternatives. */
@@ -103,18 +105,18 @@ function fieldErrorsOf(data: unknown, fields: FieldSpec[]): FieldErrors {
 export function failureMessage(what: Failure) {
   switch (what.reason) {
     case "offline":
-      return "You seem to be offline, so your enquiry was not sent.";
+      return formMessages.offline;
     case "network":
-      return "We could not reach our server, so your enquiry was not sent. Your connection may have dropped.";
+      return formMessages.network;
     case "timeout":
-      return "Our server took too long to answer, so your enquiry may not have arrived.";
+      return formMessages.timeout;
     case "server":
-      return `Our server had a problem and could not take your enquiry (error ${what.status}).`;
+      return fill(formMessages.server, { status: what.status });
     case "limited":
       return rateLimitMessage(what.retryAfterS);
     case "rejected":
       return what.status === 413
-        ? "Our server turned your enquiry down because it is too long (error 413). Please shorten your message."
-        : `Our server turned your enquiry down (error ${what.status}).`;
+        ? formMessages.tooLong
+        : fill(formMessages.rejected, { status: what.status });
   }
 }

@@ -42,7 +42,15 @@ export function HeroSlider({ slides, intervalMs }: Props) {
         ))}
       </div>
       <div className="hero-controls">
-        <button type="button" className="hero-play" aria-label={ui.home.pauseSlides} data-hero-play>
+        {/* The script names the button by its state, in the page's language: both names are here. */}
+        <button
+          type="button"
+          className="hero-play"
+          aria-label={ui.home.pauseSlides}
+          data-hero-play
+          data-label-pause={ui.home.pauseSlides}
+          data-label-start={ui.home.startSlides}
+        >
           <span className="hero-play-icon" aria-hidden="true" />
         </button>
         <div className="hero-dots" role="group" aria-label={ui.home.chooseSlide}>
