@@ -101,7 +101,7 @@ export const ui = {
     eyebrow: "Error 404",
     title: "Page not found",
     text: "The page you asked for isn’t here. It may have moved, or the link may be mistyped.",
-    home: "Go to the home page",
+    homeLink: "Go to the home page",
     contact: "Contact an adviser",
   },
 };

@@ -11,7 +11,7 @@ export function NotFoundPage() {
         <p>{ui.notFound.text}</p>
         <ul className="link-list">
           <li>
-            <a href="/">{ui.notFound.home}</a>
+            <a href="/">{ui.notFound.homeLink}</a>
           </li>
           {categories.map((c) => (
             <li key={c.id}>
