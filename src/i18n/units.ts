@@ -80,8 +80,15 @@ const NAMES: Record<string, Set<string>> = {
   "content/testimonials.ts": new Set(["name", "program"]),
 };
 
+/** Fields that are names by where they are, not by their key: `file: paths`. */
+const NAME_PATHS: Record<string, RegExp[]> = {
+  // The office's address as printed for post, and the social networks' own names.
+  "content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
+};
+
 const isData = (text: string) =>
   text.trim() === "" ||
+  /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(text) ||
   /^(?:https?:|mailto:|tel:|\/)/.test(text) ||
   /^[\d\s.,:+%£$€-]+$/.test(text);
 
@@ -104,8 +111,10 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
   const walk = (value: unknown, path: string[]) => {
     if (typeof value === "string") {
       const { own, qualified } = keysOf(path);
+      const field = format(path);
       if (DATA_KEYS.has(own) || names.has(own) || names.has(qualified) || isData(value)) return;
-      out.push({ file, field: format(path), text: value });
+      if (NAME_PATHS[file]?.some((p) => p.test(field))) return;
+      out.push({ file, field, text: value });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, String(i)]));
     else if (value && typeof value === "object")
       for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
