@@ -2,6 +2,8 @@
  * The enquiry forms' fields and rules, shared by the server-rendered markup, the browser
  * enhancement and the server that receives them: one set of rules, one set of messages.
  */
+import { formWords } from "../../content/forms";
+import { fill } from "./template";
 
 export type FormKind = "enquiry" | "consultation";
 
@@ -37,7 +39,7 @@ export const FORM_FIELD = "form";
 export const enquiryFields: FieldSpec[] = [
   {
     name: "fullName",
-    label: "Full Name",
+    label: formWords.labels.fullName,
     type: "text",
     required: true,
     autoComplete: "name",
@@ -45,7 +47,7 @@ export const enquiryFields: FieldSpec[] = [
   },
   {
     name: "email",
-    label: "Email Address",
+    label: formWords.labels.emailAddress,
     type: "email",
     required: true,
     autoComplete: "email",
@@ -53,16 +55,16 @@ export const enquiryFields: FieldSpec[] = [
   },
   {
     name: "phone",
-    label: "Phone Number",
+    label: formWords.labels.phoneNumber,
     type: "tel",
     required: true,
     autoComplete: "tel",
     maxLength: 30,
-    hint: "With your country code, e.g. +44 7700 900123",
+    hint: formWords.phoneHint,
   },
   {
     name: "country",
-    label: "Country",
+    label: formWords.labels.country,
     type: "text",
     required: true,
     autoComplete: "country-name",
@@ -70,7 +72,7 @@ export const enquiryFields: FieldSpec[] = [
   },
   {
     name: "interest",
-    label: "Study Interest",
+    label: formWords.labels.studyInterest,
     type: "select",
     required: true,
     autoComplete: "off",
@@ -78,7 +80,7 @@ export const enquiryFields: FieldSpec[] = [
   },
   {
     name: "message",
-    label: "Message",
+    label: formWords.labels.message,
     type: "textarea",
     required: false,
     autoComplete: "off",
@@ -89,7 +91,7 @@ export const enquiryFields: FieldSpec[] = [
 export const consultationFields: FieldSpec[] = [
   {
     name: "name",
-    label: "Name",
+    label: formWords.labels.name,
     type: "text",
     required: true,
     autoComplete: "name",
@@ -97,7 +99,7 @@ export const consultationFields: FieldSpec[] = [
   },
   {
     name: "email",
-    label: "Email",
+    label: formWords.labels.emailShort,
     type: "email",
     required: true,
     autoComplete: "email",
@@ -105,7 +107,7 @@ export const consultationFields: FieldSpec[] = [
   },
   {
     name: "message",
-    label: "Message",
+    label: formWords.labels.message,
     type: "textarea",
     required: true,
     autoComplete: "off",
@@ -117,7 +119,7 @@ export const consultationFields: FieldSpec[] = [
 export const fieldsFor = (kind: AnyFormKind) =>
   kind === "consultation" ? consultationFields : enquiryFields;
 
-export const INTEREST_PLACEHOLDER = "Select programme type";
+export const INTEREST_PLACEHOLDER = formWords.interestPlaceholder;
 
 // Deliberately simple: one @, a dot in the domain, no spaces. The adviser replies by e-mail.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -159,18 +161,16 @@ export function fieldError(
   const label = field.label.toLowerCase();
   if (!value) {
     if (!field.required) return undefined;
-    return field.type === "select" ? `Please choose your ${label}.` : `Please enter your ${label}.`;
+    return fill(field.type === "select" ? formWords.notChosen : formWords.missing, { label });
   }
   if ((field.type === "textarea" ? CONTROL_IN_TEXT : CONTROL).test(value))
-    return `Please remove the invisible control characters from your ${label}.`;
+    return fill(formWords.controls, { label });
   if (value.length > field.maxLength)
-    return `Please keep your ${label} to ${field.maxLength} characters or fewer.`;
-  if (field.type === "email" && !EMAIL.test(value))
-    return "Please enter an e-mail address like name@example.com.";
-  if (field.type === "tel" && !isPhone(value))
-    return "Please enter a phone number of 7 to 15 digits, e.g. +44 7700 900123.";
+    return fill(formWords.tooLong, { label, max: field.maxLength });
+  if (field.type === "email" && !EMAIL.test(value)) return formWords.emailWrong;
+  if (field.type === "tel" && !isPhone(value)) return formWords.badPhone;
   if (field.type === "select" && !interests.includes(value))
-    return `Please choose your ${label} from the list.`;
+    return fill(formWords.notInList, { label });
   return undefined;
 }
 
@@ -223,14 +223,16 @@ export const mailtoWithBody = (address: string, subject: string, body: string) =
 
 /** What a visitor over the rate limit is told (429), beside the retry / WhatsApp / e-mail choices. */
 export function rateLimitMessage(retryAfterS: number) {
-  const minutes = Math.ceil(retryAfterS / 60);
-  const wait = retryAfterS <= 60 ? "a minute" : `${minutes} minutes`;
-  return `You have sent us several enquiries in a short time, so this one was not sent. Please try again in ${wait}, or send it on WhatsApp or by e-mail.`;
+  const wait =
+    retryAfterS <= 60
+      ? formWords.aMinute
+      : fill(formWords.minutes, { minutes: Math.ceil(retryAfterS / 60) });
+  return fill(formWords.rateLimited, { wait });
 }
 
 /** Heading of the error summary above an invalid form. */
 export const summaryTitle = (count: number) =>
-  count === 1 ? "Please fix 1 thing before sending" : `Please fix ${count} things before sending`;
+  count === 1 ? formWords.fixOne : fill(formWords.fixMany, { count });
 
 /** Ids of a field's parts, shared by the server markup and the browser enhancement. */
 export const fieldIds = (formId: string, name: string) => {
