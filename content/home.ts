@@ -182,10 +182,20 @@ export const courseCards: CourseCard[] = [
 ];
 
 /**
+ * A Study Interest: stored, e-mailed to advisers and counted under its English `value` in every
+ * language (the enquiries report and CSV never split one into three spellings); `label` is what
+ * the form shows, in the page's language.
+ */
+export interface StudyInterest {
+  value: string;
+  label: string;
+}
+
+/**
  * The enquiry form's Study Interest choices: every course card, and taught master's degrees,
  * which the postgraduate page lists but no card names (the route finder pre-selects it).
  */
-export const studyInterests: string[] = [
+export const studyInterests: StudyInterest[] = [
   "Foundation Courses",
   "Undergraduate Degrees",
   "Pre-Masters",
@@ -193,7 +203,7 @@ export const studyInterests: string[] = [
   "Masters in Research",
   "PhD Degrees",
   "Executive Education",
-];
+].map((value) => ({ value, label: value }));
 
 /** Home #tools: the teaser of the students' tools (the cards come from toolLinks). */
 export const toolsTeaser: { title: string; intro: string } = {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import sirv from "sirv";
 import { site } from "../content/site";
 import { headersFor, parseHeadersFile } from "../src/build/headers";
-import { interestOptions } from "../src/components/forms/EnquiryForm";
+import { interestValues } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";
 import type { RateLimit } from "./config";
 import { ACK_MAX_AGE_MS, DeliveryWorker, type Backoff } from "./delivery";
@@ -111,7 +111,7 @@ export function createApp(options: AppOptions) {
   const enquiry = enquiryHandler({
     intake: new Intake({
       store,
-      interests: interestOptions(),
+      interests: interestValues(),
       worker: delivery?.worker,
       limiter,
     }),

@@ -78,7 +78,7 @@ export function startBooking(options: BookingOptions) {
   const desk = new BookingDesk({
     store,
     rules: slotRules(),
-    interests: studyInterests,
+    interests: studyInterests.map((i) => i.value),
     worker,
     limiter: options.limiter,
     now: options.now,

@@ -32,7 +32,9 @@ export function validateTools(modules: ContentModule[]): string[] {
   const fail: Fail = (file, path, problem) => errors.push(`${file}: ${path} ${problem}`);
   const get = (file: string): Exports => modules.find((m) => m.file === file)?.exports ?? {};
   const routes = (get(FILES.routes).studyRoutes ?? []) as StudyRoute[];
-  const interests = (get(FILES.home).studyInterests ?? []) as string[];
+  const interests = ((get(FILES.home).studyInterests ?? []) as { value: string }[]).map(
+    (i) => i.value,
+  );
   checkRoutes(routes, interests, fail);
   checkFinder(get(FILES.finder), routes, fail);
   checkCost(get(FILES.cost), routes, fail);

@@ -98,6 +98,11 @@ test("a page's text is in its language; links stay in it; the switcher leads to 
     /<a href="\/about" hrefLang="en" lang="en" dir="ltr">English<\/a>.*<a href="\/zh\/about" hrefLang="zh-Hans" lang="zh-Hans" dir="ltr">中文<\/a>/,
   );
   assert.match(about, /<meta property="og:locale" content="ar_AR"\/>/);
+  // A Study Interest reads in the page's language and posts under its one English value.
+  assert.match(
+    html("ar/contact/index.html"),
+    /<option value="Taught Masters">عربي Taught Masters<\/option>/,
+  );
   assert.match(about, /"inLanguage":"ar"/);
 });
 

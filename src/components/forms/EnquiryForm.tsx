@@ -32,6 +32,9 @@ interface Props {
 /** The Study Interest choices (content/home.ts). The server checks posts against them. */
 export const interestOptions = () => studyInterests;
 
+/** The values a post may carry: the same in every language. */
+export const interestValues = () => studyInterests.map((i) => i.value);
+
 /**
  * An enquiry form that works as plain HTML (POST to the configured endpoint, or a pre-filled
  * e-mail when none is configured); src/client/forms/ adds inline messages, drafts and toasts.

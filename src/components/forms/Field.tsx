@@ -5,7 +5,7 @@ interface Props {
   formId: string;
   field: FieldSpec;
   /** Choices of a select field. */
-  options: string[];
+  options: { value: string; label: string }[];
   /** The disabled first choice of a select field. */
   placeholder: string;
   /** Value to show, e.g. what was posted when the server sends the form back. */
@@ -42,13 +42,16 @@ export function Field({ formId, field, options, placeholder, value, error }: Pro
         </p>
       )}
       {field.type === "select" ? (
-        <select {...common} defaultValue={value && options.includes(value) ? value : ""}>
+        <select
+          {...common}
+          defaultValue={value && options.some((o) => o.value === value) ? value : ""}
+        >
           <option value="" disabled>
             {placeholder}
           </option>
           {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>
