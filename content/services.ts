@@ -96,7 +96,7 @@ export const services: ServicesContent = {
   ],
   consultation: {
     title: "Talk to an adviser",
-    text: `Book a free consultation and we will look at your options together. Pick a free time online, by video, phone or at our office, and we will look at your options together.`,
+    text: "Pick a free time online for a free consultation, by video, by phone or at our office, and we will look at your options together.",
     cta: {
       label: "Schedule Consultation",
       href: "/book",
