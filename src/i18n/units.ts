@@ -80,6 +80,12 @@ const NAMES: Record<string, Set<string>> = {
   "content/testimonials.ts": new Set(["name", "program"]),
 };
 
+/** Fields that are words although their key usually holds data: `file: paths`. */
+const TEXT_PATHS: Record<string, RegExp[]> = {
+  // A programme page's facts ("Duration": "1 year"): `value` here is read, not posted.
+  "content/programmes.ts": [/^categories\[\d+\]\.meta\[\d+\]\.value$/],
+};
+
 /** Fields that are names by where they are, not by their key: `file: paths`. */
 const NAME_PATHS: Record<string, RegExp[]> = {
   // The office's address as printed for post, and the social networks' own names.
@@ -112,7 +118,9 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
     if (typeof value === "string") {
       const { own, qualified } = keysOf(path);
       const field = format(path);
-      if (DATA_KEYS.has(own) || names.has(own) || names.has(qualified) || isData(value)) return;
+      const text = TEXT_PATHS[file]?.some((p) => p.test(field));
+      if (!text && (DATA_KEYS.has(own) || names.has(own) || names.has(qualified))) return;
+      if (isData(value)) return;
       if (NAME_PATHS[file]?.some((p) => p.test(field))) return;
       out.push({ file, field, text: value });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, String(i)]));
