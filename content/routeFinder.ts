@@ -141,6 +141,8 @@ export const routeFinderCopy = {
   entryTitle: "Typical entry requirements",
   intakeTitle: "Next intake",
   intakeAny: "Intakes in",
+  /** The intake months as a reader reads them (routes name them by their English key). */
+  intakeMonths: { September: "September", January: "January", May: "May" },
   intakeNote:
     "Intakes vary by university and course: an adviser confirms the dates for the ones you choose.",
   programmeLink: "See the programmes",

@@ -46,6 +46,7 @@ const DATA_KEYS = new Set([
   "careersEmail",
   "monogram",
   "value",
+  "interest",
   "zone",
   "locale",
   "goal",
@@ -86,8 +87,10 @@ const TEXT_PATHS: Record<string, RegExp[]> = {
   "content/programmes.ts": [/^categories\[\d+\]\.meta\[\d+\]\.value$/],
 };
 
-/** Fields that are names by where they are, not by their key: `file: paths`. */
+/** Fields that are names or data by where they are, not by their key: `file: paths`. */
 const NAME_PATHS: Record<string, RegExp[]> = {
+  // A route's intake months are keys the route finder computes with (shown via intakeMonths).
+  "content/studyRoutes.ts": [/\.intakes\[\d+\]$/],
   // The office's address as printed for post, and the social networks' own names.
   "content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
 };

@@ -31,7 +31,9 @@ export function RouteCard({ route, copy, id, label, intake, enquiryHref, level: 
       </ul>
       <p>
         <strong>{intake ? copy.intakeTitle : copy.intakeAny}:</strong>{" "}
-        {intake ?? route.intakes.join(", ")}
+        {intake
+          ? copy.intakeMonths[intake]
+          : route.intakes.map((m) => copy.intakeMonths[m]).join(", ")}
       </p>
       <ul className="route-links">
         <li>
