@@ -39,6 +39,8 @@ export const ui = {
     optional: " (optional)",
     errorPrefix: "Error: ",
     honeypot: "Leave this field empty",
+    noteServer: "An adviser replies {replyTime}. We use your details only to answer you.",
+    noteNoServer: "Sending opens your e-mail app with your enquiry ready to send to {address}.",
   },
   home: {
     ticker: "Admissions news",
@@ -77,12 +79,26 @@ export const ui = {
     moreGuides: "More guides",
   },
   aboutPage: { coursesTitle: "Explore courses" },
+  aboutTeaser: {
+    rating: "average rating from students",
+    admitted: "students admitted in the past year",
+    opened: "the year we opened our doors",
+  },
+  worldMapAlt: "World map with pins on {places} and {last}",
+  programmeCount: "{count} programmes to choose from",
   servicesPage: { chips: "What we help with", cardsTitle: "How we help" },
-  contactPage: { formTitle: "Talk to an adviser" },
+  contactPage: {
+    formTitle: "Talk to an adviser",
+    lead: "Call, WhatsApp, write or visit us in East London. We reply {replyTime}.",
+  },
   bookPage: {
     pickTitle: "Pick a time",
     waysTitle: "Ways to talk",
     note: "Free of charge. We use your details only for this consultation.",
+    slotRhythm:
+      "Consultations last {minutes} minutes and start every {every} minutes from {first}.",
+    bankHolidaysFrom: "Bank holidays from",
+    checkedOn: "checked {date}.",
   },
   /** Pages' titles and descriptions not written beside their content. */
   pages: {

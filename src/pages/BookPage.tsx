@@ -1,3 +1,4 @@
+import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import { booking, bookingCopy } from "../../content/booking";
 import { mailto, site, whatsappLink } from "../../content/site";
@@ -52,15 +53,19 @@ export function BookPage() {
                 </tbody>
               </table>
               <p className="field-hint">
-                {bookingCopy.weeklyHoursNote} Consultations last {booking.slotMinutes} minutes and
-                start every {booking.slotMinutes + booking.bufferMinutes} minutes from {first}.
+                {bookingCopy.weeklyHoursNote}{" "}
+                {fill(ui.bookPage.slotRhythm, {
+                  minutes: booking.slotMinutes,
+                  every: booking.slotMinutes + booking.bufferMinutes,
+                  first,
+                })}
               </p>
               <p className="field-hint">
-                Bank holidays from{" "}
+                {ui.bookPage.bankHolidaysFrom}{" "}
                 <a href={booking.bankHolidays.source} hrefLang="en">
                   {booking.bankHolidays.sourceName}
                 </a>
-                , checked {booking.bankHolidays.checked}.
+                , {fill(ui.bookPage.checkedOn, { date: booking.bankHolidays.checked })}
               </p>
             </section>
             <section className="card" aria-labelledby="booking-ways-title">

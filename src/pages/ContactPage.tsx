@@ -1,3 +1,4 @@
+import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import { site, mapsLink } from "../../content/site";
 import { ContactSection } from "../components/ContactSection";
@@ -11,7 +12,7 @@ export function ContactPage() {
       <PageHero
         eyebrow="Contact"
         title={ui.contactPage.formTitle}
-        lead={`Call, WhatsApp, write or visit us in East London. We reply ${site.replyTime}.`}
+        lead={fill(ui.contactPage.lead, { replyTime: site.replyTime })}
       >
         <OfficeMap
           query={site.address.mapQuery}

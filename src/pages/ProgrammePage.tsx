@@ -1,3 +1,4 @@
+import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import type { ProgrammeCategory } from "../../content/types";
 import { PageHero } from "../components/PageHero";
@@ -47,7 +48,7 @@ export function ProgrammePage({ category }: Props) {
       <section id="programmes" className="section section-tint" aria-labelledby="programmes-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="programmes-title">{count} programmes to choose from</h2>
+            <h2 id="programmes-title">{fill(ui.programmeCount, { count })}</h2>
             <p className="section-intro">{ui.programmePage.searchHint}</p>
           </div>
           <Island

@@ -1,3 +1,4 @@
+import { fill } from "../../lib/template";
 import { ui } from "../../../content/ui";
 import { studyInterests } from "../../../content/home";
 import { site, mailto, whatsappLink } from "../../../content/site";
@@ -91,8 +92,8 @@ export function EnquiryForm({
         </button>
         <p className="form-note">
           {endpoint
-            ? `An adviser replies ${site.replyTime}. We use your details only to answer you.`
-            : `Sending opens your e-mail app with your enquiry ready to send to ${site.admissionsEmail}.`}
+            ? fill(ui.forms.noteServer, { replyTime: site.replyTime })
+            : fill(ui.forms.noteNoServer, { address: site.admissionsEmail })}
         </p>
       </div>
       <div className="form-failure" role="alert" />

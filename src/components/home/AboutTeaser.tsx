@@ -1,3 +1,4 @@
+import { ui } from "../../../content/ui";
 import { aboutTeaser } from "../../../content/home";
 import { site } from "../../../content/site";
 import { Section } from "../Section";
@@ -5,9 +6,9 @@ import { Section } from "../Section";
 /** Home #about: who we are, with the rating, students admitted and year founded. */
 export function AboutTeaser() {
   const stats = [
-    { value: `${site.rating.score}/${site.rating.outOf}`, label: "average rating from students" },
-    { value: `${site.rating.students}+`, label: "students admitted in the past year" },
-    { value: String(site.established), label: "the year we opened our doors" },
+    { value: `${site.rating.score}/${site.rating.outOf}`, label: ui.aboutTeaser.rating },
+    { value: `${site.rating.students}+`, label: ui.aboutTeaser.admitted },
+    { value: String(site.established), label: ui.aboutTeaser.opened },
   ];
   return (
     <Section id="about" title={aboutTeaser.title} className="about-teaser">

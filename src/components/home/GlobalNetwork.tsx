@@ -1,3 +1,5 @@
+import { fill } from "../../lib/template";
+import { ui } from "../../../content/ui";
 import { network, mapLocations } from "../../../content/home";
 import { Section } from "../Section";
 import { useAssets } from "../Assets";
@@ -31,7 +33,10 @@ export function GlobalNetwork() {
             height={MAP_SIZE.height}
             loading="lazy"
             decoding="async"
-            alt={`World map with pins on ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}
+            alt={fill(ui.worldMapAlt, {
+              places: names.slice(0, -1).join(", "),
+              last: names.at(-1) ?? "",
+            })}
           />
           <figcaption>
             <ul className="map-legend">
