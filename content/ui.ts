@@ -39,6 +39,8 @@ export const ui = {
     optional: " (optional)",
     errorPrefix: "Error: ",
     honeypot: "Leave this field empty",
+    sendEnquiry: "Send enquiry",
+    requestConsultation: "Request consultation",
     noteServer: "An adviser replies {replyTime}. We use your details only to answer you.",
     noteNoServer: "Sending opens your e-mail app with your enquiry ready to send to {address}.",
   },
@@ -57,6 +59,7 @@ export const ui = {
     courseSearchPlaceholder: "Try “business”, “research” or “foundation”",
   },
   search: {
+    courses: "Search courses",
     clear: "Clear search",
     programmePlaceholder: "Type a subject, e.g. “business”",
   },
@@ -99,6 +102,14 @@ export const ui = {
       "Consultations last {minutes} minutes and start every {every} minutes from {first}.",
     bankHolidaysFrom: "Bank holidays from",
     checkedOn: "checked {date}.",
+  },
+  /** The small line above each page's main heading. */
+  eyebrows: {
+    programmes: "Programmes",
+    about: "About us",
+    services: "Free for students",
+    book: "Free consultation",
+    contact: "Contact",
   },
   /** Pages' titles and descriptions not written beside their content. */
   pages: {

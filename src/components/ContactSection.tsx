@@ -1,3 +1,4 @@
+import { ui } from "../../content/ui";
 import { contactSection } from "../../content/home";
 import { contactInfo } from "../../content/site";
 import { EnquiryForm } from "./forms/EnquiryForm";
@@ -50,7 +51,7 @@ export function ContactSection({ formId }: Props) {
             kind="enquiry"
             id={formId}
             label={contactSection.title}
-            submitLabel="Send enquiry"
+            submitLabel={ui.forms.sendEnquiry}
           />
         </div>
       </div>

@@ -16,7 +16,7 @@ export function CourseSearch({ courses, emptyMessage }: CourseSearchProps) {
   return (
     <Combobox
       id="course-search"
-      label="Search courses"
+      label={ui.search.courses}
       placeholder={ui.home.courseSearchPlaceholder}
       value={text}
       onValueChange={setText}

@@ -8,7 +8,7 @@ import { PageHero } from "../components/PageHero";
 export function AboutPage() {
   return (
     <>
-      <PageHero eyebrow="About us" title={about.title} lead={about.intro} />
+      <PageHero eyebrow={ui.eyebrows.about} title={about.title} lead={about.intro} />
       <div className="section">
         <div className="container about-layout">
           <div className="about-main">
@@ -35,7 +35,7 @@ export function AboutPage() {
                 kind="consultation"
                 id="consultation-form"
                 label={about.form.title}
-                submitLabel="Request consultation"
+                submitLabel={ui.forms.requestConsultation}
               />
             </section>
           </div>

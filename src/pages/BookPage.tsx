@@ -12,7 +12,7 @@ export function BookPage() {
   const first = officeTimes()[0];
   return (
     <>
-      <PageHero eyebrow="Free consultation" title={bookingCopy.title} lead={bookingCopy.lead} />
+      <PageHero eyebrow={ui.eyebrows.book} title={bookingCopy.title} lead={bookingCopy.lead} />
       <section className="section">
         <div className="container booking-layout">
           <div className="booking-main">

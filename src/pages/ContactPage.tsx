@@ -10,7 +10,7 @@ export function ContactPage() {
   return (
     <>
       <PageHero
-        eyebrow="Contact"
+        eyebrow={ui.eyebrows.contact}
         title={ui.contactPage.formTitle}
         lead={fill(ui.contactPage.lead, { replyTime: site.replyTime })}
       >

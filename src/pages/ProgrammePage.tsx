@@ -18,7 +18,7 @@ export function ProgrammePage({ category }: Props) {
   return (
     <>
       <PageHero
-        eyebrow="Programmes"
+        eyebrow={ui.eyebrows.programmes}
         title={category.name}
         lead={category.tagline}
         image={category.image}

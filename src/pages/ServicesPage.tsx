@@ -8,7 +8,7 @@ export function ServicesPage() {
   const { introCard, consultation } = services;
   return (
     <>
-      <PageHero eyebrow="Free for students" title={services.title} lead={services.intro}>
+      <PageHero eyebrow={ui.eyebrows.services} title={services.title} lead={services.intro}>
         <ul className="chips" aria-label={ui.servicesPage.chips}>
           {services.chips.map((chip) => (
             <li className="chip" key={chip}>
