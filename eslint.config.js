@@ -27,6 +27,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Plain JavaScript outside the TypeScript project (a worker's loader): no type-aware rules.
+  { files: ["**/*.mjs"], ...tseslint.configs.disableTypeChecked },
   {
     files: ["test/**"],
     rules: {

@@ -9,6 +9,8 @@ export const enquiryMail = {
     intro: "A new enquiry came in through the website. Reply to this e-mail to answer the student.",
     received: "Received",
     id: "Enquiry id",
+    /** Which language the student wrote in, so the adviser can answer in it. */
+    language: "Language",
   },
   acknowledgement: {
     subject: `We have your enquiry: ${site.name}`,
@@ -24,5 +26,10 @@ export const enquiryMail = {
     officeHours: site.officeHours.map((o) => `${o.days}: ${o.hours}`),
     signOff: `Best wishes,\nThe admissions team, ${site.name}`,
     notYou: "If you did not send this enquiry, you can ignore this e-mail.",
+  },
+  /** Every e-mail's footer. */
+  layout: {
+    whatsappLabel: "WhatsApp",
+    londonTime: "London time",
   },
 };

@@ -29,4 +29,56 @@ export const formWords = {
   minutes: "{minutes} minutes",
   fixOne: "Please fix 1 thing before sending",
   fixMany: "Please fix {count} things before sending",
+  /** An enquiry sent another way (a pre-filled e-mail or WhatsApp message): subject, first line. */
+  anotherWay: {
+    subjects: {
+      enquiry: "Enquiry from the website",
+      consultation: "Consultation request from the website",
+      booking: "Consultation booking from the website",
+    },
+    openings: {
+      enquiry: "Hello, here is my enquiry:",
+      consultation: "Hello, here is my request for a free consultation:",
+      booking: "Hello, here is my request to book a free consultation:",
+    },
+  },
+  /** What the server answers when it cannot take a post at all (JSON `errors.form`, or a page). */
+  problems: {
+    method: "Enquiries are sent with the form on our contact and about pages.",
+    type: "Your enquiry arrived in a format we cannot read. Please send it with the form on our site.",
+    tooLarge:
+      "Your enquiry is longer than we can take (over {kb} kB). Please shorten your message and send it again.",
+    malformed: "Your enquiry arrived garbled. Please send it again with the form on our site.",
+    unknownForm:
+      "We could not tell which form this came from. Please send it with a form on our site.",
+    storage: "Something went wrong on our side and your enquiry was not saved. Please try again.",
+    key: "Your enquiry arrived with a key we cannot read. Please send it again with the form on our site.",
+  },
+  /** The server's pages for a form sent with JavaScript off. */
+  answers: {
+    received: { enquiry: "Enquiry received", consultation: "Request received" },
+    thanksTitle: "Thank you",
+    thanksHeading: "Thank you, {name}!",
+    thanksHeadingNoName: "Thank you!",
+    thanksLead: {
+      enquiry:
+        "Your enquiry has reached our advisers. You will get a reply {replyTime} at {email}.",
+      consultation:
+        "Your consultation request has reached our advisers. You will get a reply {replyTime} at {email}.",
+    },
+    backHome: "Back to the home page",
+    exploreCourses: "Explore courses",
+    fixTitle: "Please check your enquiry",
+    fixLead:
+      "It has not been sent yet. Everything you typed is below: correct the fields marked and send it again.",
+    notSentTitle: "Enquiry not sent",
+    notSentEyebrow: "Not sent",
+    notSentHeading: "Your enquiry was not sent",
+    notSentNext:
+      "Please go back and try again, or send it to us another way. An adviser replies {replyTime}.",
+    backToForm: "Back to the form",
+    sendWhatsapp: "Send on WhatsApp",
+    sendByMail: "Send by e-mail",
+    description: "Enquiries to {name}: an adviser replies {replyTime}.",
+  },
 };

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { locales } from "../src/i18n/locales";
+import { localeByCode, locales, sourceLocale } from "../src/i18n/locales";
+import { localePath } from "../src/i18n/pageLocale";
+import { Languages } from "./languages";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
@@ -89,7 +91,8 @@ export function createApp(options: AppOptions) {
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
-  const delivery = startDelivery(options, mailer, logoFile);
+  const languages = new Languages(dist);
+  const delivery = startDelivery(options, mailer, logoFile, languages);
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
   const assets = readPageAssets(dist);
@@ -109,13 +112,15 @@ export function createApp(options: AppOptions) {
     now: options.now,
   });
   const enquiry = enquiryHandler({
+    languages,
+    pageHeaders: (res, code) =>
+      setHeaders(res, localePath(localeByCode(code) ?? sourceLocale, "/404.html")),
     intake: new Intake({
       store,
       interests: interestValues(),
       worker: delivery?.worker,
       limiter,
     }),
-    assets,
     trustProxy: options.trustProxy ?? false,
   });
   const vitals =
@@ -191,12 +196,18 @@ export function createApp(options: AppOptions) {
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
+      await languages.close();
     },
   });
 }
 
 /** The outbox and its worker, resuming whatever was pending when the server last stopped. */
-function startDelivery(options: AppOptions, mailer: Mailer | undefined, logoFile: string) {
+function startDelivery(
+  options: AppOptions,
+  mailer: Mailer | undefined,
+  logoFile: string,
+  languages: Languages,
+) {
   if (!mailer) return undefined;
   const settings = {
     mailTo: options.mailTo ?? site.admissionsEmail,
@@ -222,7 +233,11 @@ function startDelivery(options: AppOptions, mailer: Mailer | undefined, logoFile
           ]
         : []),
     ],
-    compose: (enquiry, mail) => composeMail(enquiry, mail as MailKind, settings),
+    // The advisers read English; the student is answered in the language they wrote in.
+    compose: (enquiry, mail) =>
+      mail === "ack"
+        ? languages.in(enquiry.lang).composeMail(enquiry, "ack", settings)
+        : composeMail(enquiry, mail as MailKind, settings),
     backoff: options.backoff,
     pollMs: options.pollMs,
   });

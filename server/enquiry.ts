@@ -5,101 +5,109 @@ import {
   FORM_FIELD,
   HONEYPOT,
   isFormKind,
+  LANG_FIELD,
   normaliseValue,
-  rateLimitMessage,
   type EnquiryValues,
   type FormKind,
 } from "../src/lib/enquiry";
-import { BODY_LIMIT, BodyTooLarge, discardRest, readBody } from "./body";
+import { BodyTooLarge, discardRest, readBody } from "./body";
 import { isIdempotencyKey, type Intake } from "./intake";
-import { fixPage, problemPage, thankYouPage, type PageAssets } from "./pages";
+import type { Languages } from "./languages";
 import { ENQUIRY_PATH } from "./paths";
 import { clientAddress } from "./rateLimit";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 
-/** Request-level problems, as the visitor reads them (JSON `errors.form`, or the page's lead). */
-export const problems = {
-  method: "Enquiries are sent with the form on our contact and about pages.",
-  type: "Your enquiry arrived in a format we cannot read. Please send it with the form on our site.",
-  tooLarge: `Your enquiry is longer than we can take (over ${BODY_LIMIT / 1024} kB). Please shorten your message and send it again.`,
-  malformed: "Your enquiry arrived garbled. Please send it again with the form on our site.",
-  unknownForm:
-    "We could not tell which form this came from. Please send it with a form on our site.",
-  storage: "Something went wrong on our side and your enquiry was not saved. Please try again.",
-  key: "Your enquiry arrived with a key we cannot read. Please send it again with the form on our site.",
-};
-
 interface Options {
   intake: Intake;
-  assets: PageAssets;
+  languages: Languages;
+  /** Sets the headers of a page in a locale (its policy names its own inline style). */
+  pageHeaders: (res: ServerResponse, code: string) => void;
   /** Take the client's address from X-Forwarded-For (for the rate limit). */
   trustProxy: boolean;
 }
 
 /** POST /api/enquiry: read the request, hand it to the intake, answer JSON or a page. */
-export function enquiryHandler({ intake, assets, trustProxy }: Options) {
+export function enquiryHandler({ intake, languages, pageHeaders, trustProxy }: Options) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const type = mediaType(req.headers["content-type"]);
     const json = wantsJson(req.headers.accept) || type === JSON_TYPE;
-    const reply = (status: number, data: object, html: () => string) =>
-      json ? sendJson(res, status, data) : sendHtml(res, status, html());
-    const refuse = (status: number, message: string, kind?: FormKind, values?: EnquiryValues) =>
-      reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, () =>
-        problemPage(assets, message, kind, values),
+    // Until the body is read, the form's language is unknown: English.
+    let lang = languages.codeOf(undefined);
+    let views = languages.in(lang);
+    const reply = async (status: number, data: object, html: () => Promise<string>) => {
+      if (json) return sendJson(res, status, data);
+      pageHeaders(res, lang);
+      sendHtml(res, status, await html());
+    };
+    const refuse = async (
+      status: number,
+      message: Promise<string>,
+      kind?: FormKind,
+      values?: EnquiryValues,
+    ) => {
+      const text = await message;
+      return reply(status, { ok: false, errors: { [FORM_FIELD]: text } }, () =>
+        views.problemPage(text, kind, values),
       );
+    };
 
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");
       discardRest(req);
-      return refuse(405, problems.method);
+      return refuse(405, views.problem("method"));
     }
     if (type !== FORM_TYPE && type !== JSON_TYPE) {
       discardRest(req);
-      return refuse(415, problems.type);
+      return refuse(415, views.problem("type"));
     }
     let body: Buffer;
     try {
       body = await readBody(req);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return refuse(413, problems.tooLarge);
+      if (error instanceof BodyTooLarge) return refuse(413, views.problem("tooLarge"));
       return res.destroy();
     }
     const fields = parseFields(type, body.toString("utf8"));
-    if (!fields) return refuse(400, problems.malformed);
+    if (!fields) return refuse(400, views.problem("malformed"));
+    // From here on the server answers in the language the form was sent from.
+    lang = languages.codeOf(fields[LANG_FIELD]);
+    views = languages.in(lang);
 
     const kind = fields[FORM_FIELD];
     if (normaliseValue(fields[HONEYPOT])) {
       // A bot: it is told what a person would be told, and nothing is kept.
       const values = enquiryValues(isFormKind(kind) ? kind : "enquiry", (n) => fields[n]);
       return reply(200, { ok: true, id: randomUUID() }, () =>
-        thankYouPage(assets, isFormKind(kind) ? kind : "enquiry", values),
+        views.thankYouPage(isFormKind(kind) ? kind : "enquiry", values),
       );
     }
-    if (!isFormKind(kind)) return refuse(400, problems.unknownForm);
+    if (!isFormKind(kind)) return refuse(400, views.problem("unknownForm"));
     const values = enquiryValues(kind, (n) => fields[n]);
     const key = req.headers["idempotency-key"];
     if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
-      return refuse(400, problems.key, kind, values);
+      return refuse(400, views.problem("key"), kind, values);
 
     const result = await intake.accept(kind, values, {
       key,
       client: clientAddress(req, trustProxy),
+      lang,
+      validate: views.validate,
     });
     switch (result.outcome) {
       case "invalid":
         return reply(400, { ok: false, errors: result.errors }, () =>
-          fixPage(assets, kind, values, result.errors, req.url?.split("?")[0] ?? ENQUIRY_PATH),
+          views.fixPage(kind, values, result.errors, req.url?.split("?")[0] ?? ENQUIRY_PATH),
         );
       case "limited":
         res.setHeader("Retry-After", String(result.retryAfterS));
-        return refuse(429, rateLimitMessage(result.retryAfterS), kind, values);
+        return refuse(429, views.rateLimited(result.retryAfterS), kind, values);
       case "unstored":
         console.error(`Enquiry ${result.id} could not be stored:`, result.error);
-        return refuse(500, problems.storage, kind, values);
+        return refuse(500, views.problem("storage"), kind, values);
       case "accepted":
-        return reply(200, { ok: true, id: result.id }, () => thankYouPage(assets, kind, values));
+        return reply(200, { ok: true, id: result.id }, () => views.thankYouPage(kind, values));
     }
   };
 }

@@ -1,10 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  validateEnquiry,
-  type EnquiryValues,
-  type FieldErrors,
-  type FormKind,
-} from "../src/lib/enquiry";
+import { type EnquiryValues, type FieldErrors, type FormKind } from "../src/lib/enquiry";
 import type { DeliveryWorker } from "./delivery";
 import type { RateLimiter } from "./rateLimit";
 import type { Enquiry, EnquiryStore } from "./store";
@@ -40,9 +35,25 @@ export class Intake {
   async accept(
     kind: FormKind,
     values: EnquiryValues,
-    { key, client }: { key?: string; client: string },
+    {
+      key,
+      client,
+      lang,
+      validate,
+    }: {
+      key?: string;
+      client: string;
+      /** The locale the form was sent from; stored unless English. */
+      lang: string;
+      /** The shared rules, with their messages in the form's language. */
+      validate: (
+        kind: FormKind,
+        values: EnquiryValues,
+        interests: readonly string[],
+      ) => FieldErrors | Promise<FieldErrors>;
+    },
   ): Promise<IntakeResult> {
-    const errors = validateEnquiry(kind, values, this.options.interests);
+    const errors = await validate(kind, values, this.options.interests);
     if (Object.keys(errors).length) return { outcome: "invalid", errors };
     if (key) {
       const id = this.options.store.idFor(key);
@@ -56,6 +67,7 @@ export class Intake {
       id: randomUUID(),
       receivedAt: new Date().toISOString(),
       form: kind,
+      ...(lang !== "en" ? { lang } : {}),
       ...(key ? { idempotencyKey: key } : {}),
       ...values,
     });

@@ -1,7 +1,10 @@
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { enquiryMail } from "../content/enquiryMail";
+import { studyInterests } from "../content/home";
 import { fieldsFor } from "../src/lib/enquiry";
 import { fill } from "../src/lib/template";
+import { localeByCode, sourceLocale } from "../src/i18n/locales";
+import { pageLocale } from "../src/i18n/pageLocale";
 import type { MailKind } from "./outbox";
 import type { Enquiry } from "./store";
 import { EmailLayout, Fields, Lines, P, Title } from "./emails/Layout";
@@ -53,7 +56,7 @@ export function londonTime(iso: string) {
 /** Label and value of each field the student filled in. */
 function filledFields(enquiry: Enquiry) {
   return fieldsFor(enquiry.form)
-    .map((f) => [f.label, enquiry[f.name] ?? ""] as const)
+    .map((f) => [f.label, shown(f.name, enquiry[f.name] ?? "")] as const)
     .filter(([, value]) => value);
 }
 
@@ -62,6 +65,7 @@ async function notification(enquiry: Enquiry, settings: MailSettings): Promise<M
   const received = `${londonTime(enquiry.receivedAt)} (London time)`;
   const rows: (readonly [string, string])[] = [
     ...filledFields(enquiry),
+    [text.language, languageOf(enquiry)],
     [text.received, received],
     [text.id, enquiry.id],
   ];
@@ -105,6 +109,7 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
     replyTo: settings.mailTo,
     subject: text.subject,
     messageId: messageId(enquiry, "ack", settings),
+    headers: { "Content-Language": pageLocale.lang },
     text: [
       ...paragraphs.flatMap((p) => [p, ""]),
       text.copy,
@@ -133,6 +138,16 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
     ),
     attachments,
   };
+}
+
+/** A Study Interest is stored as its English value; it is shown by its label in the e-mail's language. */
+const shown = (name: string, value: string) =>
+  name === "interest" ? (studyInterests.find((i) => i.value === value)?.label ?? value) : value;
+
+/** The language the student wrote in, as an adviser reads it: "Arabic (العربية)". */
+function languageOf(enquiry: Enquiry) {
+  const locale = localeByCode(enquiry.lang ?? "") ?? sourceLocale;
+  return locale === sourceLocale ? locale.english : `${locale.english} (${locale.name})`;
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();

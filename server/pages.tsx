@@ -4,9 +4,12 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { about } from "../content/about";
 import { contactSection } from "../content/home";
+import { formWords } from "../content/forms";
 import { site, whatsappLink } from "../content/site";
+import { ui } from "../content/ui";
 import { AssetsContext, type Assets } from "../src/components/Assets";
 import { Document } from "../src/components/Document";
+import { Filled } from "../src/components/Filled";
 import { EnquiryForm } from "../src/components/forms/EnquiryForm";
 import {
   enquirySubject,
@@ -16,6 +19,8 @@ import {
   type FieldErrors,
   type FormKind,
 } from "../src/lib/enquiry";
+import { fill } from "../src/lib/template";
+import { localePath, pageLocale } from "../src/i18n/pageLocale";
 
 /** The built stylesheet, font and site script, as the static pages link them. */
 export interface PageAssets extends Assets {
@@ -48,24 +53,26 @@ export function readPageAssets(dist: string): PageAssets {
   };
 }
 
+const words = formWords.answers;
+
 /** The forms as their pages show them: where each lives and what it is called. */
 const forms: Record<FormKind, { id: string; page: string; label: string; submit: string }> = {
   enquiry: {
     id: "contact-form",
     page: "/contact#contact-form",
     label: contactSection.title,
-    submit: "Send enquiry",
+    submit: ui.forms.sendEnquiry,
   },
   consultation: {
     id: "consultation-form",
     page: "/about#consultation-form",
     label: about.form.title,
-    submit: "Request consultation",
+    submit: ui.forms.requestConsultation,
   },
 };
 
 export function render(assets: PageAssets, title: string, path: string, children: ReactNode) {
-  const description = `Enquiries to ${site.name}: an adviser replies ${site.replyTime}.`;
+  const description = fill(words.description, { name: site.name, replyTime: site.replyTime });
   const html = renderToStaticMarkup(
     <AssetsContext.Provider value={assets}>
       <Document path={path} title={title} description={description}>
@@ -84,25 +91,32 @@ export function render(assets: PageAssets, title: string, path: string, children
 /** 200 for a form posted without JavaScript: the enquiry is stored. */
 export function thankYouPage(assets: PageAssets, kind: FormKind, values: EnquiryValues) {
   const first = (values.fullName || values.name || "").split(/\s+/)[0];
-  const what = kind === "enquiry" ? "enquiry" : "consultation request";
   return render(
     assets,
-    "Thank you",
+    words.thanksTitle,
     forms[kind].page.split("#")[0],
     <section className="section">
       <div className="container enquiry-result">
-        <p className="eyebrow">{kind === "enquiry" ? "Enquiry received" : "Request received"}</p>
-        <h1>Thank you{first ? `, ${first}` : ""}!</h1>
+        <p className="eyebrow">{words.received[kind]}</p>
+        <h1>
+          {first ? (
+            <Filled text={words.thanksHeading} values={{ name: <bdi>{first}</bdi> }} />
+          ) : (
+            words.thanksHeadingNoName
+          )}
+        </h1>
         <p className="lead">
-          Your {what} has reached our advisers. You will get a reply {site.replyTime}
-          {values.email ? ` at ${values.email}` : ""}.
+          <Filled
+            text={words.thanksLead[kind]}
+            values={{ replyTime: site.replyTime, email: <bdi dir="ltr">{values.email}</bdi> }}
+          />
         </p>
         <div className="enquiry-result-actions">
-          <a className="button button-primary" href="/">
-            Back to the home page
+          <a className="button button-primary" href={localePath(pageLocale, "/")}>
+            {words.backHome}
           </a>
-          <a className="button button-outline" href="/#courses">
-            Explore courses
+          <a className="button button-outline" href={localePath(pageLocale, "/#courses")}>
+            {words.exploreCourses}
           </a>
         </div>
       </div>
@@ -121,15 +135,12 @@ export function fixPage(
   const form = forms[kind];
   return render(
     assets,
-    "Please check your enquiry",
+    words.fixTitle,
     form.page.split("#")[0],
     <section className="section">
       <div className="container enquiry-result">
-        <h1>Please check your enquiry</h1>
-        <p className="lead">
-          It has not been sent yet. Everything you typed is below: correct the fields marked and
-          send it again.
-        </p>
+        <h1>{words.fixTitle}</h1>
+        <p className="lead">{words.fixLead}</p>
         <section className="card form-card" aria-labelledby="enquiry-fix-title">
           <h2 id="enquiry-fix-title">{form.label}</h2>
           <EnquiryForm
@@ -155,32 +166,32 @@ export function problemPage(
   values?: EnquiryValues,
 ) {
   const text = kind && values ? enquiryText(kind, values) : undefined;
-  const subject = kind ? enquirySubject(kind) : "Enquiry from the website";
+  const subject = enquirySubject(kind ?? "enquiry");
   return render(
     assets,
-    "Enquiry not sent",
+    words.notSentTitle,
     "/contact",
     <section className="section">
       <div className="container enquiry-result">
-        <p className="eyebrow">Not sent</p>
-        <h1>Your enquiry was not sent</h1>
+        <p className="eyebrow">{words.notSentEyebrow}</p>
+        <h1>{words.notSentHeading}</h1>
         <p className="lead">{message}</p>
-        <p>
-          Please go back and try again, or send it to us another way. An adviser replies{" "}
-          {site.replyTime}.
-        </p>
+        <p>{fill(words.notSentNext, { replyTime: site.replyTime })}</p>
         <div className="enquiry-result-actions">
-          <a className="button button-primary" href={forms[kind ?? "enquiry"].page}>
-            Back to the form
+          <a
+            className="button button-primary"
+            href={localePath(pageLocale, forms[kind ?? "enquiry"].page)}
+          >
+            {words.backToForm}
           </a>
           <a className="button button-outline" href={whatsappLink(text)}>
-            Send on WhatsApp
+            {words.sendWhatsapp}
           </a>
           <a
             className="button button-outline"
             href={mailtoWithBody(site.admissionsEmail, subject, text ?? "")}
           >
-            Send by e-mail
+            {words.sendByMail}
           </a>
         </div>
       </div>

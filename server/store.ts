@@ -7,6 +7,8 @@ export type Enquiry = {
   /** ISO time the server accepted it. */
   receivedAt: string;
   form: FormKind;
+  /** The locale the form was sent from (absent: English): the student's acknowledgement is in it. */
+  lang?: string;
   /** The browser's key for this enquiry: the same key again gets the same enquiry. */
   idempotencyKey?: string;
 } & EnquiryValues;

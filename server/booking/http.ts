@@ -9,7 +9,8 @@ import {
 } from "../../src/lib/enquiry";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
 import { BODY_LIMIT, BodyTooLarge, discardRest, readBody } from "../body";
-import { mediaType, parseFields, problems, sendHtml, sendJson, wantsJson } from "../enquiry";
+import { formWords } from "../../content/forms";
+import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../enquiry";
 import { isIdempotencyKey } from "../intake";
 import type { PageAssets } from "../pages";
 import { clientAddress } from "../rateLimit";
@@ -31,6 +32,8 @@ export { BOOKING_PATH };
 export const SLOTS_PATH = `${BOOKING_PATH}/slots`;
 export const ICS_PATH = `${BOOKING_PATH}/ics`;
 export const MANAGE_PATH = "/book/manage";
+
+const problems = formWords.problems;
 
 /** How long a browser or CDN may reuse a slot list: short, the server refuses a taken slot anyway. */
 const SLOTS_MAX_AGE_S = 5;

@@ -12,7 +12,18 @@ import {
 } from "@react-email/components";
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { brandMark } from "../../src/lib/brandMark";
+import { enquiryMail } from "../../content/enquiryMail";
 import { site } from "../../content/site";
+import { pageLocale } from "../../src/i18n/pageLocale";
+
+/**
+ * Inline styles are physical (mail clients know no logical properties): the side a margin is on
+ * is swapped for a right-to-left e-mail, in the language of the thread rendering it.
+ */
+const rtl = pageLocale.dir === "rtl";
+const sides = (top: string, end: string, bottom: string, start: string) =>
+  rtl ? `${top} ${start} ${bottom} ${end}` : `${top} ${end} ${bottom} ${start}`;
+const startSide = rtl ? "right" : "left";
 
 /** The attachment id the logo is sent under (an inline image: nothing is fetched from a server). */
 export const LOGO_CID = "eastgate-logo";
@@ -55,7 +66,7 @@ const styles = {
   brand: {
     display: "inline-block",
     verticalAlign: "middle",
-    margin: "0 0 0 10px",
+    margin: sides("0", "0", "0", "10px"),
     fontFamily: "Georgia, 'Times New Roman', serif",
     fontSize: "22px",
     fontWeight: 700,
@@ -85,7 +96,14 @@ interface Props {
 }
 
 /** Every e-mail we send: the mark and name, a white card, the office's contacts as tappable links. */
-export function EmailLayout({ lang = "en", dir = "ltr", title, preview, logo, children }: Props) {
+export function EmailLayout({
+  lang = pageLocale.lang,
+  dir = pageLocale.dir,
+  title,
+  preview,
+  logo,
+  children,
+}: Props) {
   return (
     <Html lang={lang} dir={dir}>
       <Head>
@@ -95,8 +113,8 @@ export function EmailLayout({ lang = "en", dir = "ltr", title, preview, logo, ch
         <style>{darkMode}</style>
       </Head>
       <Preview>{preview}</Preview>
-      <Body style={styles.body} className="eg-page">
-        <Container style={styles.container}>
+      <Body style={styles.body} className="eg-page" dir={dir}>
+        <Container style={styles.container} dir={dir}>
           <Section style={styles.header}>
             {logo ? (
               <Img
@@ -119,19 +137,20 @@ export function EmailLayout({ lang = "en", dir = "ltr", title, preview, logo, ch
               <Link href={`tel:${site.phone.tel}`} style={link} className="eg-link">
                 <span dir="ltr">{site.phone.display}</span>
               </Link>
-              {" · WhatsApp "}
+              {` · ${enquiryMail.layout.whatsappLabel} `}
               <Link href={`https://wa.me/${site.mobile.whatsapp}`} style={link} className="eg-link">
                 <span dir="ltr">{site.mobile.display}</span>
               </Link>
               {" · "}
               <Link href={`mailto:${site.admissionsEmail}`} style={link} className="eg-link">
-                {site.admissionsEmail}
+                <span dir="ltr">{site.admissionsEmail}</span>
               </Link>
             </Text>
             <Text style={{ margin: 0, fontSize: "13px" }} className="eg-muted">
               {site.address.lines.join(", ")}
               <br />
-              {site.officeHours.map((o) => `${o.days}: ${o.hours}`).join(" · ")} (London time)
+              {site.officeHours.map((o) => `${o.days}: ${o.hours}`).join(" · ")} (
+              {enquiryMail.layout.londonTime})
             </Text>
           </Section>
         </Container>
@@ -195,10 +214,10 @@ export function Fields({ rows }: { rows: readonly (readonly [string, string])[] 
         {rows.map(([label, value]) => (
           <tr key={label}>
             <th
-              align="left"
+              align={startSide}
               style={{
                 verticalAlign: "top",
-                padding: "8px 12px 8px 0",
+                padding: sides("8px", "12px", "8px", "0"),
                 borderTop: `1px solid ${palette.line}`,
                 fontSize: "14px",
                 color: palette.muted,
@@ -238,7 +257,7 @@ export const ButtonLink = ({ href, children }: { href: string; children: ReactNo
       fontWeight: 600,
       fontSize: "16px",
       textDecoration: "none",
-      margin: "0 8px 12px 0",
+      margin: sides("0", "8px", "12px", "0"),
     }}
   >
     {children}

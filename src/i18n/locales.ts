@@ -11,6 +11,8 @@ export interface Locale {
   dir: "ltr" | "rtl";
   /** The language's name in itself, for the switcher. */
   name: string;
+  /** Its name in English, for the advisers (which language a student wrote in). */
+  english: string;
   /** Open Graph's form (language_TERRITORY). */
   og: string;
   /** Where its pages live: "" for English, "/ar" for Arabic. */
@@ -25,6 +27,7 @@ export const locales: Locale[] = [
     lang: "en",
     dir: "ltr",
     name: "English",
+    english: "English",
     og: "en_GB",
     prefix: "",
     published: true,
@@ -34,6 +37,7 @@ export const locales: Locale[] = [
     lang: "ar",
     dir: "rtl",
     name: "العربية",
+    english: "Arabic",
     og: "ar_AR",
     prefix: "/ar",
     published: false,
@@ -43,6 +47,7 @@ export const locales: Locale[] = [
     lang: "zh-Hans",
     dir: "ltr",
     name: "中文",
+    english: "Simplified Chinese",
     og: "zh_CN",
     prefix: "/zh",
     published: false,

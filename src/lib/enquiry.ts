@@ -30,6 +30,9 @@ export interface FieldSpec {
   hint?: string;
 }
 
+/** The hidden field that says which language the form was sent from (a locale code). */
+export const LANG_FIELD = "lang";
+
 /** Bots fill every field; people never see this one. */
 export const HONEYPOT = "website";
 
@@ -194,12 +197,7 @@ function isPhone(value: string) {
 }
 
 /** Subject line of an enquiry sent another way (e-mail, WhatsApp). */
-export const enquirySubject = (kind: AnyFormKind) =>
-  ({
-    enquiry: "Enquiry from the website",
-    consultation: "Consultation request from the website",
-    booking: "Consultation booking from the website",
-  })[kind];
+export const enquirySubject = (kind: AnyFormKind) => formWords.anotherWay.subjects[kind];
 
 /** The enquiry as plain text, for a pre-filled e-mail or WhatsApp message. */
 export function enquiryText(kind: AnyFormKind, values: Record<string, string | null | undefined>) {
@@ -207,12 +205,7 @@ export function enquiryText(kind: AnyFormKind, values: Record<string, string | n
     .map((f) => [f.label, normaliseValue(values[f.name])] as const)
     .filter(([, value]) => value)
     .map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
-  const what = {
-    enquiry: "enquiry",
-    consultation: "request for a free consultation",
-    booking: "request to book a free consultation",
-  }[kind];
-  return [`Hello, here is my ${what}:`, "", ...lines].join("\n");
+  return [formWords.anotherWay.openings[kind], "", ...lines].join("\n");
 }
 
 /** A mailto: link with subject and body filled in (RFC 6068: CRLF line breaks, %20 spaces). */

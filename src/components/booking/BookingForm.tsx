@@ -1,8 +1,10 @@
+import { pageLocale } from "../../i18n/pageLocale";
 import { ui } from "../../../content/ui";
 import { bookingCopy } from "../../../content/booking";
 import { site, whatsappLink } from "../../../content/site";
 import {
   FORM_FIELD,
+  LANG_FIELD,
   fieldsFor,
   HONEYPOT,
   INTEREST_PLACEHOLDER,
@@ -42,6 +44,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
       data-reply-time={site.replyTime}
     >
       <input type="hidden" name={FORM_FIELD} value="booking" />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
       <SlotFields
         formId={id}
         mode={values.mode}

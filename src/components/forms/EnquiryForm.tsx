@@ -1,3 +1,4 @@
+import { pageLocale } from "../../i18n/pageLocale";
 import { fill } from "../../lib/template";
 import { ui } from "../../../content/ui";
 import { studyInterests } from "../../../content/home";
@@ -5,6 +6,7 @@ import { site, mailto, whatsappLink } from "../../../content/site";
 import { enquiryEndpoint } from "../../config";
 import {
   FORM_FIELD,
+  LANG_FIELD,
   fieldsFor,
   HONEYPOT,
   INTEREST_PLACEHOLDER,
@@ -64,6 +66,7 @@ export function EnquiryForm({
       data-reply-time={site.replyTime}
     >
       <input type="hidden" name={FORM_FIELD} value={kind} />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
       <FormSummary formId={id} kind={kind} errors={errors} />
       {fieldsFor(kind).map((field) => (
         <Field

@@ -1,0 +1,121 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { localeByCode, sourceLocale, type LocaleCode } from "../../src/i18n/locales";
+import { createViews, type Views } from "./views";
+
+/** The views as another thread offers them: every call answers later. */
+export type Speaker = {
+  [K in keyof Views]: (...args: Parameters<Views[K]>) => Promise<Awaited<ReturnType<Views[K]>>>;
+};
+
+export interface Call {
+  id: number;
+  name: keyof Views;
+  args: unknown[];
+}
+export interface Reply {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
+
+/**
+ * The languages the server answers in: the built site's locales (those with a `404.html` under
+ * their prefix). English is spoken in this thread; each other locale by a worker thread started
+ * on its first call. A call that fails there (the worker could not start or stopped) is logged
+ * and answered in English rather than not at all.
+ */
+export class Languages {
+  private readonly source: Views;
+  private readonly speakers = new Map<LocaleCode, { worker: Worker; speaker: Speaker }>();
+
+  constructor(private readonly dist: string) {
+    this.source = createViews(dist);
+  }
+
+  /** The locale a form named (its hidden `lang` field) if its pages are built, else English. */
+  codeOf(value: unknown): LocaleCode {
+    const locale = typeof value === "string" ? localeByCode(value) : undefined;
+    return locale &&
+      locale !== sourceLocale &&
+      existsSync(join(this.dist, locale.prefix, "404.html"))
+      ? locale.code
+      : sourceLocale.code;
+  }
+
+  /** The views in a locale (`codeOf` first). */
+  in(code: string | undefined): Speaker {
+    const locale = localeByCode(code ?? "");
+    if (!locale || locale === sourceLocale) return this.local();
+    let entry = this.speakers.get(locale.code);
+    if (!entry) {
+      entry = this.start(locale.code);
+      this.speakers.set(locale.code, entry);
+    }
+    return entry.speaker;
+  }
+
+  /** Stop the worker threads. */
+  async close() {
+    const workers = [...this.speakers.values()].map((s) => s.worker);
+    this.speakers.clear();
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  private local(): Speaker {
+    return new Proxy({} as Speaker, {
+      get:
+        (_, name: keyof Views) =>
+        (...args: unknown[]) =>
+          Promise.resolve().then(() =>
+            (this.source[name] as (...a: unknown[]) => unknown)(...args),
+          ),
+    });
+  }
+
+  private start(code: LocaleCode) {
+    const worker = new Worker(new URL("./boot.mjs", import.meta.url), {
+      workerData: { locale: code, dist: this.dist },
+      env: { ...process.env, PAGE_LOCALE: code },
+    });
+    // The server's own handles keep the process alive; an idle worker must not.
+    worker.unref();
+    const pending = new Map<
+      number,
+      { resolve: (v: unknown) => void; reject: (e: Error) => void }
+    >();
+    let next = 0;
+    const failAll = (error: Error) => {
+      for (const p of pending.values()) p.reject(error);
+      pending.clear();
+      if (this.speakers.get(code)?.worker === worker) this.speakers.delete(code);
+    };
+    worker.on("message", ({ id, result, error }: Reply) => {
+      const p = pending.get(id);
+      if (!p) return;
+      pending.delete(id);
+      if (error === undefined) p.resolve(result);
+      else p.reject(new Error(error));
+    });
+    worker.on("error", failAll);
+    worker.on("exit", (exitCode) =>
+      failAll(new Error(`The ${code} worker stopped (${exitCode}).`)),
+    );
+    const english = this.local();
+    const speaker = new Proxy({} as Speaker, {
+      get:
+        (_, name: keyof Views) =>
+        (...args: unknown[]) =>
+          new Promise((resolve, reject) => {
+            const id = next++;
+            pending.set(id, { resolve, reject });
+            worker.postMessage({ id, name, args } satisfies Call);
+          }).catch((error: unknown) => {
+            console.error(`Answering in ${code} failed; answering in English:`, error);
+            return (english[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+          }),
+    });
+    return { worker, speaker };
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Everything the server says in words, in the language of the thread that loads this module:
+ * the main thread speaks English (the source); each other built locale has a worker thread of its
+ * own that put the locale's words into the content modules first (./worker.ts), so the pages,
+ * messages and e-mails below come out in that language with no locale passed around.
+ */
+import { join } from "node:path";
+import { formWords } from "../../content/forms";
+import { pageLocale } from "../../src/i18n/pageLocale";
+import { rateLimitMessage, validateEnquiry } from "../../src/lib/enquiry";
+import { fill } from "../../src/lib/template";
+import { BODY_LIMIT } from "../body";
+import { composeMail } from "../mail";
+import { fixPage, problemPage, readPageAssets, thankYouPage } from "../pages";
+
+export type Problem = keyof typeof formWords.problems;
+
+export function createViews(dist: string) {
+  const assets = readPageAssets(join(dist, pageLocale.prefix));
+  return {
+    /** A request-level problem, as the visitor reads it (JSON `errors.form`, or the page's lead). */
+    problem: (name: Problem) => fill(formWords.problems[name], { kb: BODY_LIMIT / 1024 }),
+    rateLimited: rateLimitMessage,
+    validate: validateEnquiry,
+    thankYouPage: (...args: Tail<Parameters<typeof thankYouPage>>) => thankYouPage(assets, ...args),
+    fixPage: (...args: Tail<Parameters<typeof fixPage>>) => fixPage(assets, ...args),
+    problemPage: (...args: Tail<Parameters<typeof problemPage>>) => problemPage(assets, ...args),
+    composeMail,
+  };
+}
+
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+
+export type Views = ReturnType<typeof createViews>;

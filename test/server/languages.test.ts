@@ -1,0 +1,167 @@
+/**
+ * The server answers in the language the form was sent from (its hidden `lang` field): JSON
+ * messages, its HTML pages, the rate limit's 429, and the student's acknowledgement e-mail; the
+ * advisers' notification stays English and names the language. Real server, real SMTP server,
+ * the real translations in content/translations/.
+ */
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { createApp, type AppOptions } from "../../server/app";
+import { readCatalog } from "../../src/i18n/catalog";
+import { fill } from "../../src/lib/template";
+import { testSmtp } from "./smtp";
+
+let dir = "";
+let dist = "";
+
+// A stand-in for a site built with Arabic and Chinese: the server reads each locale's 404 page.
+const notFound = (lang: string, dir: string, script: string) =>
+  `<!DOCTYPE html><html lang="${lang}" dir="${dir}"><head><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>404</h1><script data-src="/assets/${script}">(loader)</script></body></html>`;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "eg-languages-"));
+  dist = join(dir, "dist");
+  for (const [prefix, lang, d] of [
+    ["", "en", "ltr"],
+    ["ar", "ar", "rtl"],
+    ["zh", "zh-Hans", "ltr"],
+  ]) {
+    mkdirSync(join(dist, prefix), { recursive: true });
+    writeFileSync(join(dist, prefix, "404.html"), notFound(lang, d, `page-${lang}-site-T.js`));
+  }
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+let serial = 0;
+async function serve(options: Partial<AppOptions> = {}) {
+  const app = createApp({ dist, dataFile: join(dir, `run-${++serial}`, "e.jsonl"), ...options });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  await app.ready;
+  const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  return {
+    app,
+    post: (fields: Record<string, string>, json = true) =>
+      fetch(`${origin}/api/enquiry`, {
+        method: "POST",
+        headers: {
+          ...(json ? { Accept: "application/json" } : {}),
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields),
+      }),
+    async close() {
+      app.closeAllConnections();
+      await new Promise((done) => app.close(done));
+      await app.drain(5000);
+    },
+  };
+}
+
+/** A translation as the catalog holds it. */
+const said = (locale: string, file: string, field: string) => {
+  const entry = readCatalog(locale, file)[field];
+  assert.ok(entry, `${locale} ${file} ${field}`);
+  return entry.text;
+};
+const forms = (locale: string, field: string) => said(locale, "content/forms.ts", field);
+
+const student = {
+  form: "enquiry",
+  fullName: "Layla Haddad",
+  email: "layla@example.com",
+  phone: "+971 50 123 4567",
+  country: "الإمارات",
+  interest: "Taught Masters",
+  message: "أود الدراسة في لندن.",
+};
+
+test("a form sent from an Arabic page is answered in Arabic: JSON messages and pages", async () => {
+  const server = await serve();
+  try {
+    const bad = await server.post({ ...student, lang: "ar", email: "layla-at-example" });
+    assert.equal(bad.status, 400);
+    const { errors } = (await bad.json()) as { errors: Record<string, string> };
+    assert.deepEqual(errors, { email: forms("ar", "formWords.emailWrong") });
+
+    const page = await server.post({ ...student, lang: "ar", email: "nope" }, false);
+    const html = await page.text();
+    assert.equal(page.status, 400);
+    assert.match(html, /<html lang="ar" dir="rtl"/);
+    assert.ok(html.includes(forms("ar", "formWords.answers.fixTitle")));
+    assert.ok(html.includes(forms("ar", "formWords.emailWrong")));
+    // The Arabic page's own script and the form posting again in Arabic.
+    assert.ok(html.includes("/assets/page-ar-site-T.js"));
+    assert.match(html, /<input type="hidden" name="lang" value="ar"\/>/);
+
+    const thanks = await server.post({ ...student, lang: "ar" }, false);
+    const done = await thanks.text();
+    assert.equal(thanks.status, 200);
+    assert.match(done, /<html lang="ar" dir="rtl"/);
+    assert.ok(done.includes(forms("ar", "formWords.answers.received.enquiry")));
+    // The address is set apart so it reads left to right inside Arabic.
+    assert.ok(done.includes('<bdi dir="ltr">layla@example.com</bdi>'));
+    assert.ok(done.includes('href="/ar/"'), "links lead to the Arabic pages");
+
+    const zh = await server.post({ ...student, lang: "zh", phone: "12" });
+    assert.deepEqual(((await zh.json()) as { errors: object }).errors, {
+      phone: forms("zh", "formWords.badPhone"),
+    });
+    // A language the site does not publish, or none: English.
+    const other = await server.post({ ...student, lang: "xx", phone: "12" });
+    assert.match(((await other.json()) as { errors: { phone: string } }).errors.phone, /^Please/);
+  } finally {
+    await server.close();
+  }
+});
+
+test("the rate limit's 429 is in the form's language too", async () => {
+  const server = await serve({ rateLimit: { max: 1, windowMs: 600_000 } });
+  try {
+    assert.equal((await server.post({ ...student, lang: "zh" })).status, 200);
+    const limited = await server.post({ ...student, lang: "zh" });
+    assert.equal(limited.status, 429);
+    const { errors } = (await limited.json()) as { errors: { form: string } };
+    const wait = fill(forms("zh", "formWords.minutes"), { minutes: 10 });
+    assert.equal(errors.form, fill(forms("zh", "formWords.rateLimited"), { wait }));
+  } finally {
+    await server.close();
+  }
+});
+
+test("the student's acknowledgement is in Arabic, right to left; the advisers' copy says Arabic", async () => {
+  const smtp = testSmtp();
+  await smtp.listen();
+  const server = await serve({ smtpUrl: smtp.url });
+  try {
+    const sent = await server.post({ ...student, lang: "ar" });
+    assert.equal(sent.status, 200);
+    await smtp.waitFor(2);
+    const ack = smtp.received.find((m) => m.to.includes("layla@example.com"));
+    const notify = smtp.received.find((m) => !m.to.includes("layla@example.com"));
+    assert.ok(ack && notify);
+    const mail = (field: string) => said("ar", "content/enquiryMail.ts", field);
+    assert.equal(ack.subject, mail("enquiryMail.acknowledgement.subject"));
+    assert.equal(ack.headers.get("content-language"), "ar");
+    assert.match(ack.html, /<html dir="rtl" lang="ar">/);
+    assert.ok(
+      ack.text.includes(fill(mail("enquiryMail.acknowledgement.greeting"), { name: "Layla" })),
+    );
+    // The Study Interest is stored in English and shown to the student by its Arabic label.
+    const label = said("ar", "content/home.ts", "studyInterests[3].label");
+    assert.ok(ack.text.includes(label), `ack shows "${label}"`);
+    assert.ok(!ack.text.includes("Taught Masters"));
+
+    assert.match(notify.subject, /^Enquiry: Layla Haddad \(Taught Masters, /);
+    assert.ok(notify.text.includes("Language: Arabic (العربية)"));
+    assert.equal(notify.headers.get("content-language"), undefined);
+    const stored = readFileSync(server.app.enquiries.file, "utf8");
+    assert.match(stored, /"lang":"ar"/);
+  } finally {
+    await server.close();
+    await smtp.close();
+  }
+});
