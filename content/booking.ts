@@ -131,3 +131,78 @@ export const bookingCopy = {
   pickSlot: "Please choose a time for your consultation.",
   pickMode: "Please choose how you would like to talk.",
 } as const;
+
+/** What the server's booking pages and answers say (a booking posted or managed). */
+export const bookingAnswers = {
+  when: "When",
+  how: "How",
+  length: "Length",
+  minutes: "{minutes} minutes",
+  booked: "Booked",
+  chooseAnother: "Please choose another time",
+  notBookedYet: "Not booked yet",
+  backToBooking: "Back to the booking page",
+  checkTitle: "Please check your booking",
+  checkLead:
+    "It is not booked yet. Everything you typed is below: correct the fields marked and send it again.",
+  consultation: "Consultation",
+  bookAction: "Book a consultation",
+  whatsappAction: "Message us on WhatsApp",
+  callAction: "Call {phone}",
+  yourBooking: "Your booking",
+  yourConsultation: "Your consultation",
+  moveTitle: "Choose another time",
+  moveAction: "Move to this time",
+  cancelTitle: "Cancel",
+  cancelNote: "The place is freed for another student, and the calendar entry removed.",
+  cancelAction: "Cancel this consultation",
+  notBooked: "Not booked",
+  notSent: "Not sent",
+  method: "Bookings are made with the form on our booking page.",
+  tooLarge:
+    "Your booking is longer than we can take (over {kb} kB). Please shorten your message.",
+  alreadyBooked: "You already have a consultation booked",
+  notSaved:
+    "Something went wrong on our side and your booking was not saved. Please try again.",
+  unavailableTitle: "Booking not available",
+  badLink:
+    "This link does not open a booking. Please use the link in your latest e-mail from us, or book again.",
+  wasCancelled: "This consultation was cancelled. You are welcome to book another time.",
+  isPast: "This consultation has already taken place. You are welcome to book another.",
+  cancelledTitle: "Your consultation is cancelled",
+  cancelledEyebrow: "Cancelled",
+  cancelledLead:
+    "We have e-mailed {email} to confirm, and the calendar entry is removed. You are welcome to book another time.",
+  notCancelled: "Not cancelled",
+  notMoved: "Not moved",
+  tryAgainOrCall: "Something went wrong on our side. Please try again, or call us.",
+  moved: "Moved. We have e-mailed {email} the new time and an updated calendar invite.",
+};
+
+/** The student's booking e-mails (the advisers' stay in English, in server/booking/mail.tsx). */
+export const bookingMail = {
+  londonTime: "London time",
+  dear: "Dear {name},",
+  cancelledSubject: "Your consultation is cancelled: {agency}",
+  cancelledLine: "Your consultation on {when} is cancelled.",
+  cancelledByStaffLine:
+    "Your consultation on {when} is cancelled by our team; we are sorry. An adviser will write to you to find another time.",
+  cancelledNext:
+    "The calendar entry is removed with this e-mail. You are welcome to book another time whenever it suits you.",
+  movedSubject: "Your consultation has moved: {when}",
+  movedLine:
+    "Your consultation has moved. Here is the new time; the calendar invite replaces the earlier one.",
+  bookedSubject: "Your consultation is booked: {when}",
+  bookedLine:
+    "Thank you for booking a free consultation with {agency}. Here are the details; the invite is attached for your calendar.",
+  reminderSubject: "Tomorrow: your consultation with {agency}",
+  reminderLine: "A reminder that your free consultation is in about 24 hours.",
+  linkSubject: "Move or cancel your consultation: {agency}",
+  linkLine:
+    "Someone (we hope you) tried to book another consultation with this e-mail address. You already have one booked: use the link below to choose another time or cancel it.",
+  contact: "Questions? Call {phone}, WhatsApp {whatsapp} or reply to this e-mail.",
+  signOff: "Best wishes,\nThe admissions team, {agency}",
+  inviteSummary: "{agency}: free consultation ({mode})",
+  invitePhone: "Phone call to {phone}",
+  inviteVideo: "Video call (link e-mailed on the day)",
+};

@@ -17,7 +17,6 @@ import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor, type MailKind } from "./outbox";
 import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
-import { readPageAssets } from "./pages";
 import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, readEnquiries, type Enquiry } from "./store";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
@@ -95,10 +94,12 @@ export function createApp(options: AppOptions) {
   const delivery = startDelivery(options, mailer, logoFile, languages);
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
-  const assets = readPageAssets(dist);
+  const pageHeaders = (res: ServerResponse, code: string) =>
+    setHeaders(res, localePath(localeByCode(code) ?? sourceLocale, "/404.html"));
   const booking = startBooking({
     dataFile,
-    assets,
+    languages,
+    pageHeaders,
     publicUrl: options.publicUrl ?? siteUrl,
     secret: options.bookingSecret,
     mailer,
@@ -113,8 +114,7 @@ export function createApp(options: AppOptions) {
   });
   const enquiry = enquiryHandler({
     languages,
-    pageHeaders: (res, code) =>
-      setHeaders(res, localePath(localeByCode(code) ?? sourceLocale, "/404.html")),
+    pageHeaders,
     intake: new Intake({
       store,
       interests: interestValues(),

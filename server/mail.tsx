@@ -3,7 +3,7 @@ import { enquiryMail } from "../content/enquiryMail";
 import { studyInterests } from "../content/home";
 import { fieldsFor } from "../src/lib/enquiry";
 import { fill } from "../src/lib/template";
-import { localeByCode, sourceLocale } from "../src/i18n/locales";
+import { advisersName } from "../src/i18n/locales";
 import { pageLocale } from "../src/i18n/pageLocale";
 import type { MailKind } from "./outbox";
 import type { Enquiry } from "./store";
@@ -65,7 +65,7 @@ async function notification(enquiry: Enquiry, settings: MailSettings): Promise<M
   const received = `${londonTime(enquiry.receivedAt)} (London time)`;
   const rows: (readonly [string, string])[] = [
     ...filledFields(enquiry),
-    [text.language, languageOf(enquiry)],
+    [text.language, advisersName(enquiry.lang)],
     [text.received, received],
     [text.id, enquiry.id],
   ];
@@ -143,12 +143,6 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
 /** A Study Interest is stored as its English value; it is shown by its label in the e-mail's language. */
 const shown = (name: string, value: string) =>
   name === "interest" ? (studyInterests.find((i) => i.value === value)?.label ?? value) : value;
-
-/** The language the student wrote in, as an adviser reads it: "Arabic (العربية)". */
-function languageOf(enquiry: Enquiry) {
-  const locale = localeByCode(enquiry.lang ?? "") ?? sourceLocale;
-  return locale === sourceLocale ? locale.english : `${locale.english} (${locale.name})`;
-}
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 

@@ -78,9 +78,25 @@ export class BookingDesk {
   async book(
     values: EnquiryValues,
     choice: SlotChoice,
-    { key, client }: { key?: string; client: string },
+    {
+      key,
+      client,
+      lang = "en",
+      validate = validateEnquiry,
+    }: {
+      key?: string;
+      client: string;
+      /** The locale the booking was made in; its e-mails and manage page are in it. */
+      lang?: string;
+      /** The shared rules, with their messages in the form's language. */
+      validate?: (
+        kind: "enquiry",
+        values: EnquiryValues,
+        interests: readonly string[],
+      ) => FieldErrors | Promise<FieldErrors>;
+    },
   ): Promise<BookResult> {
-    const errors = validateEnquiry("enquiry", values, this.options.interests);
+    const errors = await validate("enquiry", values, this.options.interests);
     if (Object.keys(errors).length) return { outcome: "invalid", errors };
     if (key) {
       const id = this.options.store.idFor(key);
@@ -118,6 +134,7 @@ export class BookingDesk {
       start: choice.start,
       end: this.endOf(choice.start),
       zone: choice.zone,
+      ...(lang !== "en" ? { lang } : {}),
       fullName: values.fullName,
       email: values.email,
       phone: values.phone,

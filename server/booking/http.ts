@@ -1,29 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { booking as rules, bookingCopy } from "../../content/booking";
+import { booking as rules } from "../../content/booking";
 import {
   enquiryValues,
   FORM_FIELD,
   HONEYPOT,
+  LANG_FIELD,
   normaliseValue,
-  rateLimitMessage,
 } from "../../src/lib/enquiry";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
-import { BODY_LIMIT, BodyTooLarge, discardRest, readBody } from "../body";
-import { formWords } from "../../content/forms";
+import { BodyTooLarge, discardRest, readBody } from "../body";
 import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../enquiry";
+import type { Languages, Speaker } from "../languages";
 import { isIdempotencyKey } from "../intake";
-import type { PageAssets } from "../pages";
 import { clientAddress } from "../rateLimit";
 import type { BookingDesk, SlotChoice } from "./desk";
-import { inviteFor } from "./invite";
-import {
-  bookedPage,
-  bookingFixPage,
-  managePage,
-  messagePage,
-  slotPage,
-  type BookingLinks,
-} from "./pages";
 import type { Booking } from "./store";
 import { verifyBooking } from "./token";
 
@@ -33,14 +23,21 @@ export const SLOTS_PATH = `${BOOKING_PATH}/slots`;
 export const ICS_PATH = `${BOOKING_PATH}/ics`;
 export const MANAGE_PATH = "/book/manage";
 
-const problems = formWords.problems;
-
 /** How long a browser or CDN may reuse a slot list: short, the server refuses a taken slot anyway. */
 const SLOTS_MAX_AGE_S = 5;
 
+/** Where the booking form posts, and each booking's own links. */
+export interface BookingLinks {
+  endpoint: string;
+  manageUrl: (b: Booking) => string;
+  icsUrl: (b: Booking) => string;
+}
+
 interface Options {
   desk: BookingDesk;
-  assets: PageAssets;
+  languages: Languages;
+  /** Sets the headers of a page in a locale (its policy names its own inline style). */
+  pageHeaders: (res: ServerResponse, code: string) => void;
   trustProxy: boolean;
   secret: Buffer;
   links: BookingLinks;
@@ -54,7 +51,18 @@ const slotView = (s: Slot) => ({ start: s.start, end: s.end, free: s.free });
 
 /** GET /api/booking/slots, POST /api/booking, /book/manage and the .ics download. */
 export function bookingHandlers(options: Options): Record<string, Handler> {
-  const { desk, assets, links } = options;
+  const { desk, links, languages } = options;
+  const urls = (b: Booking) => ({
+    endpoint: links.endpoint,
+    manage: links.manageUrl(b),
+    ics: links.icsUrl(b),
+  });
+  /** Send a page rendered in a locale, under that locale's headers. */
+  const page = async (res: ServerResponse, status: number, code: string, html: Promise<string>) => {
+    const text = await html;
+    options.pageHeaders(res, code);
+    sendHtml(res, status, text);
+  };
 
   /** The booking a link names, when its token is right. */
   const fromLink = (id: string | undefined, token: string | undefined) => {
@@ -114,36 +122,42 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
     return body;
   };
 
-  /** Read a posted form; on a problem, answer it and return undefined. */
+  /**
+   * Read a posted form; on a problem, answer it (in English: the form's language is not known
+   * until its fields are read) and return undefined.
+   */
   const readForm = async (req: IncomingMessage, res: ServerResponse, json: boolean) => {
-    const refuse = (status: number, message: string) =>
-      json
-        ? sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: message } })
-        : sendHtml(res, status, messagePage(assets, "Not booked", message, "Not sent"));
+    const views = languages.in("en");
+    const refuse = async (status: number, message: Promise<string>) => {
+      const text = await message;
+      if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
+      const [title, eyebrow] = await Promise.all([
+        views.bookingWord("notBooked"),
+        views.bookingWord("notSent"),
+      ]);
+      return page(res, status, "en", views.messagePage(title, text, eyebrow));
+    };
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");
       discardRest(req);
-      return void refuse(405, "Bookings are made with the form on our booking page.");
+      return void (await refuse(405, views.bookingWord("method")));
     }
     const type = mediaType(req.headers["content-type"]);
     if (type !== "application/x-www-form-urlencoded" && type !== "application/json") {
       discardRest(req);
-      return void refuse(415, problems.type);
+      return void (await refuse(415, views.problem("type")));
     }
     let body: Buffer;
     try {
       body = await readBody(req);
     } catch (error) {
       if (error instanceof BodyTooLarge)
-        return void refuse(
-          413,
-          `Your booking is longer than we can take (over ${BODY_LIMIT / 1024} kB). Please shorten your message.`,
-        );
+        return void (await refuse(413, views.bookingWord("tooLarge")));
       res.destroy();
       return undefined;
     }
     const fields = parseFields(type, body.toString("utf8"));
-    if (!fields) return void refuse(400, problems.malformed);
+    if (!fields) return void (await refuse(400, views.problem("malformed")));
     return fields;
   };
 
@@ -164,6 +178,10 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
       mediaType(req.headers["content-type"]) === "application/json";
     const fields = await readForm(req, res, json);
     if (!fields) return;
+    // From here on the answer is in the language the form was sent from.
+    const lang = languages.codeOf(fields[LANG_FIELD]);
+    const views = languages.in(lang);
+    const word = views.bookingWord;
     const values = enquiryValues("enquiry", (n) => fields[n]);
     const posted = {
       ...values,
@@ -172,49 +190,46 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
       date: fields.date ?? "",
       time: fields.time ?? "",
     };
-    const reply = (status: number, data: object, html: () => string) =>
-      json ? sendJson(res, status, data) : sendHtml(res, status, html());
+    const reply = (status: number, data: object, html: () => Promise<string>) =>
+      json ? sendJson(res, status, data) : page(res, status, lang, html());
+    const refuse = (status: number, message: string, title?: string) =>
+      reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, async () =>
+        views.messagePage(title ?? (await word("notBooked")), message, await word("notSent")),
+      );
     if (normaliseValue(fields[HONEYPOT])) {
       // A bot is told it failed in a way a person would not see, and nothing is kept.
-      return reply(400, { ok: false, errors: { [FORM_FIELD]: problems.malformed } }, () =>
-        messagePage(assets, "Not booked", problems.malformed, "Not sent"),
-      );
+      return refuse(400, await views.problem("malformed"));
     }
     const choice = choiceOf(fields);
     const key = req.headers["idempotency-key"];
     if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
-      return reply(400, { ok: false, errors: { [FORM_FIELD]: problems.key } }, () =>
-        messagePage(assets, "Not booked", problems.key, "Not sent"),
-      );
+      return refuse(400, await views.problem("key"));
     if (!choice) {
       const errors = {
-        start: desk.isMode(normaliseValue(fields.mode))
-          ? bookingCopy.pickSlot
-          : bookingCopy.pickMode,
+        start: await word(desk.isMode(normaliseValue(fields.mode)) ? "pickSlot" : "pickMode"),
       };
       return reply(400, { ok: false, errors }, () =>
-        bookingFixPage(assets, posted, errors, links.endpoint),
+        views.bookingFixPage(posted, errors, links.endpoint),
       );
     }
     const result = await desk.book(values, choice, {
       key,
       client: clientAddress(req, options.trustProxy),
+      lang,
+      validate: views.validate,
     });
     switch (result.outcome) {
       case "invalid":
         return reply(400, { ok: false, errors: result.errors }, () =>
-          bookingFixPage(assets, posted, result.errors, links.endpoint),
+          views.bookingFixPage(posted, result.errors, links.endpoint),
         );
       case "limited": {
         res.setHeader("Retry-After", String(result.retryAfterS));
-        const message = rateLimitMessage(result.retryAfterS);
-        return reply(429, { ok: false, errors: { [FORM_FIELD]: message } }, () =>
-          messagePage(assets, "Not booked", message, "Not sent"),
-        );
+        return refuse(429, await views.rateLimited(result.retryAfterS));
       }
       case "taken":
       case "unavailable": {
-        const message = result.outcome === "taken" ? bookingCopy.taken : bookingCopy.invalidSlot;
+        const message = await word(result.outcome === "taken" ? "taken" : "invalidSlot");
         return reply(
           result.outcome === "taken" ? 409 : 422,
           {
@@ -224,169 +239,134 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
             alternatives: result.alternatives.map(slotView),
           },
           () =>
-            slotPage(
-              assets,
+            views.slotPage(
               message,
               result.alternatives,
-              { ...posted, zone: choice.zone, form: "booking" },
+              { ...posted, zone: choice.zone, form: "booking", [LANG_FIELD]: lang },
               links.endpoint,
             ),
         );
       }
-      case "existing":
+      case "existing": {
+        const message = await word("existing");
         return reply(
           409,
-          { ok: false, reason: "existing", errors: { [FORM_FIELD]: bookingCopy.existing } },
-          () => messagePage(assets, "You already have a consultation booked", bookingCopy.existing),
+          { ok: false, reason: "existing", errors: { [FORM_FIELD]: message } },
+          async () => views.messagePage(await word("alreadyBooked"), message),
         );
+      }
       case "unstored":
         console.error("A booking could not be stored:", result.error);
-        return reply(
-          500,
-          {
-            ok: false,
-            errors: {
-              [FORM_FIELD]:
-                "Something went wrong on our side and your booking was not saved. Please try again.",
-            },
-          },
-          () =>
-            messagePage(
-              assets,
-              "Not booked",
-              "Something went wrong on our side and your booking was not saved. Please try again.",
-              "Not sent",
-            ),
-        );
+        return refuse(500, await word("notSaved"));
       case "booked":
         return reply(201, { ok: true, booking: bookingView(result.booking) }, () =>
-          bookedPage(assets, result.booking, links),
+          views.bookedPage(result.booking, urls(result.booking)),
         );
     }
   };
 
-  const closedMessage = (b: Booking | undefined) =>
-    !b
-      ? "This link does not open a booking. Please use the link in your latest e-mail from us, or book again."
-      : b.state === "cancelled"
-        ? "This consultation was cancelled. You are welcome to book another time."
-        : "This consultation has already taken place. You are welcome to book another.";
+  /** A link that opens no open booking: in the booking's language when there is one. */
+  const closed = async (res: ServerResponse, b: Booking | undefined) => {
+    const lang = languages.codeOf(b?.lang);
+    const views = languages.in(lang);
+    const message = await views.bookingWord(
+      !b ? "badLink" : b.state === "cancelled" ? "wasCancelled" : "isPast",
+    );
+    const title = await views.bookingWord("unavailableTitle");
+    return page(res, b ? 410 : 404, lang, views.messagePage(title, message));
+  };
 
+  // The manage page and its answers are in the language the booking was made in.
   const manage: Handler = async (req, res) => {
     if (req.method === "GET" || req.method === "HEAD") {
       discardRest(req);
       const params = new URL(req.url ?? "/", "http://x").searchParams;
       const token = params.get("t") ?? "";
       const b = fromLink(params.get("b") ?? undefined, token);
-      if (!b || !desk.isOpen(b))
-        return sendHtml(
-          res,
-          b ? 410 : 404,
-          messagePage(assets, "Booking not available", closedMessage(b)),
-        );
-      return sendHtml(res, 200, managePage(assets, b, token, links));
+      if (!b || !desk.isOpen(b)) return closed(res, b);
+      const lang = languages.codeOf(b.lang);
+      return page(res, 200, lang, languages.in(lang).managePage(b, token, urls(b)));
     }
     const fields = await readForm(req, res, false);
     if (!fields) return;
     const token = fields.t ?? "";
     const b = fromLink(fields.b, token);
-    if (!b || !desk.isOpen(b))
-      return sendHtml(
-        res,
-        b ? 410 : 404,
-        messagePage(assets, "Booking not available", closedMessage(b)),
-      );
+    if (!b || !desk.isOpen(b)) return closed(res, b);
+    const lang = languages.codeOf(b.lang);
+    const views: Speaker = languages.in(lang);
+    const word = views.bookingWord;
+    const failed = async (title: "notCancelled" | "notMoved") =>
+      page(res, 500, lang, views.messagePage(await word(title), await word("tryAgainOrCall")));
     if (fields.action === "cancel") {
       const result = await desk.cancel(b.id, "student");
-      if (result.outcome === "cancelled")
-        return sendHtml(
-          res,
-          200,
-          messagePage(
-            assets,
-            "Your consultation is cancelled",
-            `We have e-mailed ${b.email} to confirm, and the calendar entry is removed. You are welcome to book another time.`,
-            "Cancelled",
-          ),
-        );
-      return sendHtml(
+      if (result.outcome !== "cancelled") return failed("notCancelled");
+      return page(
         res,
-        500,
-        messagePage(
-          assets,
-          "Not cancelled",
-          "Something went wrong on our side. Please try again, or call us.",
+        200,
+        lang,
+        views.messagePage(
+          await word("cancelledTitle"),
+          await word("cancelledLead", { email: b.email }),
+          await word("cancelledEyebrow"),
         ),
       );
     }
     const choice = choiceOf({ ...fields, zone: fields.zone || b.zone });
     if (!choice)
-      return sendHtml(res, 400, managePage(assets, b, token, links, bookingCopy.pickSlot));
+      return page(res, 400, lang, views.managePage(b, token, urls(b), await word("pickSlot")));
     const result = await desk.move(b.id, choice);
     switch (result.outcome) {
       case "moved":
-        return sendHtml(
+        return page(
           res,
           200,
-          managePage(
-            assets,
+          lang,
+          views.managePage(
             result.booking,
             token,
-            links,
-            `Moved. We have e-mailed ${b.email} the new time and an updated calendar invite.`,
+            urls(result.booking),
+            await word("moved", { email: b.email }),
           ),
         );
       case "taken":
       case "unavailable":
-        return sendHtml(
+        return page(
           res,
           result.outcome === "taken" ? 409 : 422,
-          slotPage(
-            assets,
-            result.outcome === "taken" ? bookingCopy.taken : bookingCopy.invalidSlot,
+          lang,
+          views.slotPage(
+            await word(result.outcome === "taken" ? "taken" : "invalidSlot"),
             result.alternatives,
             { b: b.id, t: token, action: "move", mode: choice.mode, zone: choice.zone },
             MANAGE_PATH,
           ),
         );
       case "closed":
-        return sendHtml(
-          res,
-          410,
-          messagePage(assets, "Booking not available", closedMessage(result.booking)),
-        );
+        return closed(res, result.booking);
       case "unstored":
         console.error("A move could not be stored:", result.error);
-        return sendHtml(
-          res,
-          500,
-          messagePage(
-            assets,
-            "Not moved",
-            "Something went wrong on our side. Please try again, or call us.",
-          ),
-        );
+        return failed("notMoved");
     }
   };
 
-  const ics = (req: IncomingMessage, res: ServerResponse) => {
+  const ics: Handler = async (req, res) => {
     discardRest(req);
     const params = new URL(req.url ?? "/", "http://x").searchParams;
     const b = fromLink(params.get("b") ?? undefined, params.get("t") ?? "");
-    if (!b)
-      return sendHtml(res, 404, messagePage(assets, "Booking not available", closedMessage(b)));
+    if (!b) return closed(res, b);
+    const invite = await languages
+      .in(languages.codeOf(b.lang))
+      .inviteFor(
+        b,
+        { organiser: options.organiser, domain: options.domain, manageUrl: links.manageUrl(b) },
+        b.state === "cancelled" ? "CANCEL" : "PUBLISH",
+      );
     res.writeHead(200, {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'attachment; filename="consultation.ics"',
       "Cache-Control": "no-store",
     });
-    res.end(
-      inviteFor(
-        b,
-        { organiser: options.organiser, domain: options.domain, manageUrl: links.manageUrl(b) },
-        b.state === "cancelled" ? "CANCEL" : "PUBLISH",
-      ),
-    );
+    res.end(invite);
   };
 
   // The synchronous ones answer at once; every handler is called the same way.
@@ -398,6 +378,6 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
     [SLOTS_PATH]: now(slots),
     [BOOKING_PATH]: book,
     [MANAGE_PATH]: manage,
-    [ICS_PATH]: now(ics),
+    [ICS_PATH]: ics,
   };
 }

@@ -4,7 +4,8 @@ import { slotRules } from "../../src/lib/bookingRules";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
-import type { PageAssets } from "../pages";
+import type { ServerResponse } from "node:http";
+import type { Languages } from "../languages";
 import type { RateLimiter } from "../rateLimit";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH, MANAGE_PATH } from "./http";
@@ -14,7 +15,9 @@ import { bookingSecret, signBooking } from "./token";
 
 export interface BookingOptions {
   dataFile: string;
-  assets: PageAssets;
+  /** The server's languages: a booking's pages and the student's e-mails are in its own. */
+  languages: Languages;
+  pageHeaders: (res: ServerResponse, code: string) => void;
   /** The public origin links in e-mails point to. */
   publicUrl: string;
   /** BOOKING_SECRET; unset: generated once and kept beside the data. */
@@ -56,8 +59,11 @@ export function startBooking(options: BookingOptions) {
         requeue: new RequeueReader(requeueFileFor(file)),
         mailer: options.mailer,
         letters: bookingLetters,
+        // The advisers' e-mails are in English; the student's in the language they booked in.
         compose: (version, mail) =>
-          composeBookingMail(
+          (parseMailName(mail).kind === "adviser"
+            ? composeBookingMail
+            : options.languages.in(version.lang).composeBookingMail)(
             version,
             mail,
             store.get(version.id),
@@ -65,7 +71,7 @@ export function startBooking(options: BookingOptions) {
               mailTo: options.mailTo,
               mailFrom: options.mailFrom,
               logoFile: options.logoFile,
-              manageUrl,
+              manageUrl: manageUrl(version),
             },
             clock(),
           ),
@@ -86,7 +92,8 @@ export function startBooking(options: BookingOptions) {
   const domain = /@([^\s@>]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? "localhost";
   const handlers = bookingHandlers({
     desk,
-    assets: options.assets,
+    languages: options.languages,
+    pageHeaders: options.pageHeaders,
     trustProxy: options.trustProxy,
     secret,
     links: { endpoint: BOOKING_PATH, manageUrl, icsUrl },

@@ -4,8 +4,10 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from "ical-generator";
-import { booking as rules, bookingCopy } from "../../content/booking";
+import { bookingCopy, bookingMail } from "../../content/booking";
+import { enquiryMail } from "../../content/enquiryMail";
 import { site } from "../../content/site";
+import { fill } from "../../src/lib/template";
 import { modeById } from "../../src/lib/bookingRules";
 import type { Booking } from "./store";
 
@@ -37,20 +39,23 @@ export function inviteFor(
     booking.mode === "office"
       ? site.address.lines.join(", ")
       : booking.mode === "phone"
-        ? `Phone call to ${booking.phone}`
-        : "Video call (link e-mailed on the day)";
+        ? fill(bookingMail.invitePhone, { phone: booking.phone })
+        : bookingMail.inviteVideo;
   calendar.createEvent({
     id: `booking-${booking.id}@${settings.domain}`,
     sequence: booking.sequence,
     stamp: new Date(booking.updatedAt),
     start: new Date(booking.start),
     end: new Date(booking.end),
-    summary: `${site.name}: free consultation (${mode?.name ?? booking.mode})`,
+    summary: fill(bookingMail.inviteSummary, {
+      agency: site.name,
+      mode: mode?.name ?? booking.mode,
+    }),
     description: [
       mode?.description ?? "",
       "",
       `${bookingCopy.manage}: ${settings.manageUrl}`,
-      `${site.phone.display} · WhatsApp ${site.mobile.display}`,
+      `${site.phone.display} · ${enquiryMail.layout.whatsappLabel} ${site.mobile.display}`,
     ].join("\n"),
     location: where,
     url: settings.manageUrl,
@@ -68,6 +73,3 @@ export function inviteFor(
   });
   return calendar.toString();
 }
-
-/** How long a consultation lasts, for the e-mails. */
-export const durationText = `${rules.slotMinutes} minutes`;

@@ -1,8 +1,16 @@
-import { bookingCopy, booking as rules } from "../../content/booking";
+import {
+  bookingAnswers,
+  bookingCopy,
+  bookingMail as words,
+  booking as rules,
+} from "../../content/booking";
+import { advisersName } from "../../src/i18n/locales";
+import { pageLocale } from "../../src/i18n/pageLocale";
+import { fill } from "../../src/lib/template";
 import { site } from "../../content/site";
 import { modeById } from "../../src/lib/bookingRules";
 import { bothZones, slotLabel, zoneName } from "../../src/lib/slots";
-import { ButtonLink, EmailLayout, Fields, P, Title } from "../emails/Layout";
+import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../emails/Layout";
 import { logoAttachment, renderEmail } from "../emails/render";
 import type { Message } from "../mail";
 import { inviteFor } from "./invite";
@@ -12,8 +20,8 @@ export interface BookingMailSettings {
   mailTo: string;
   mailFrom: string;
   logoFile?: string;
-  /** The manage link of a booking (absolute URL). */
-  manageUrl: (booking: Booking) => string;
+  /** The booking's manage link (absolute URL; the same for each of its versions). */
+  manageUrl: string;
 }
 
 /** Which e-mails a booking's current version becomes. */
@@ -75,12 +83,13 @@ export async function composeBookingMail(
   if (kind === "reminder" && (latest.state !== "booked" || Date.parse(latest.start) < now))
     return null;
   const b = kind === "link" ? latest : version;
-  const manageUrl = settings.manageUrl(b);
+  const { manageUrl } = settings;
   const mode = modeById(b.mode);
   const attachments = logoAttachment(settings.logoFile);
   const logo = attachments.length > 0;
   const whenStudent = bothZones(b.start, b.zone, rules.zone);
-  const whenLondon = `${slotLabel(b.start, rules.zone).day}, ${slotLabel(b.start, rules.zone).time} (London time)`;
+  const london = slotLabel(b.start, rules.zone);
+  const whenLondon = `${london.day}, ${london.time} (${words.londonTime})`;
   const messageId = `<booking-${b.id}.${mail.replace(/[^\w.-]/g, "")}@${domainOf(settings.mailFrom)}>`;
   const first = b.fullName.split(/\s+/)[0];
   const cancelled = b.state === "cancelled";
@@ -95,12 +104,12 @@ export async function composeBookingMail(
     }),
   });
   const details: [string, string][] = [
-    ["When", kind === "adviser" ? whenLondon : whenStudent],
+    [bookingAnswers.when, kind === "adviser" ? whenLondon : whenStudent],
     ...(kind === "adviser" || b.zone === rules.zone
       ? []
-      : ([["London time", whenLondon]] as [string, string][])),
-    ["How", `${mode?.name ?? b.mode}: ${mode?.description ?? ""}`],
-    ["Length", `${rules.slotMinutes} minutes`],
+      : ([[words.londonTime, whenLondon]] as [string, string][])),
+    [bookingAnswers.how, `${mode?.name ?? b.mode}: ${mode?.description ?? ""}`],
+    [bookingAnswers.length, fill(bookingAnswers.minutes, { minutes: rules.slotMinutes })],
   ];
 
   if (kind === "adviser") {
@@ -109,6 +118,7 @@ export async function composeBookingMail(
     const rows: [string, string][] = [
       ...details,
       ["Student's time zone", `${zoneName(b.zone, b.start)} [${b.zone}]`],
+      ["Language", advisersName(b.lang)],
       ["Name", b.fullName],
       ["E-mail", b.email],
       ["Phone", b.phone],
@@ -143,48 +153,47 @@ export async function composeBookingMail(
   }
 
   const to = { name: oneLine(b.fullName), address: b.email };
+  const agency = site.name;
+  const dear = fill(words.dear, { name: first });
   const texts: Record<Exclude<BookingMail, "adviser">, { subject: string; lines: string[] }> = {
     student: cancelled
       ? {
-          subject: `Your consultation is cancelled: ${site.name}`,
+          subject: fill(words.cancelledSubject, { agency }),
           lines: [
-            `Dear ${first},`,
-            `Your consultation on ${whenStudent} is cancelled${b.cancelledBy === "staff" ? " by our team; we are sorry. An adviser will write to you to find another time" : ""}.`,
-            "The calendar entry is removed with this e-mail. You are welcome to book another time whenever it suits you.",
+            dear,
+            fill(b.cancelledBy === "staff" ? words.cancelledByStaffLine : words.cancelledLine, {
+              when: whenStudent,
+            }),
+            words.cancelledNext,
           ],
         }
       : {
-          subject: moved
-            ? `Your consultation has moved: ${whenStudent}`
-            : `Your consultation is booked: ${whenStudent}`,
-          lines: [
-            `Dear ${first},`,
-            moved
-              ? "Your consultation has moved. Here is the new time; the calendar invite replaces the earlier one."
-              : `Thank you for booking a free consultation with ${site.name}. Here are the details; the invite is attached for your calendar.`,
-          ],
+          subject: fill(moved ? words.movedSubject : words.bookedSubject, { when: whenStudent }),
+          lines: [dear, moved ? words.movedLine : fill(words.bookedLine, { agency })],
         },
     reminder: {
-      subject: `Tomorrow: your consultation with ${site.name}`,
-      lines: [`Dear ${first},`, "A reminder that your free consultation is in about 24 hours."],
+      subject: fill(words.reminderSubject, { agency }),
+      lines: [dear, words.reminderLine],
     },
     link: {
-      subject: `Move or cancel your consultation: ${site.name}`,
-      lines: [
-        `Dear ${first},`,
-        "Someone (we hope you) tried to book another consultation with this e-mail address. You already have one booked: use the link below to choose another time or cancel it.",
-      ],
+      subject: fill(words.linkSubject, { agency }),
+      lines: [dear, words.linkLine],
     },
   };
   const { subject, lines } = texts[kind];
   const links = cancelled ? [] : ([[bookingCopy.manage, manageUrl]] as const);
-  const contact = `Questions? Call ${site.phone.display}, WhatsApp ${site.mobile.display} or reply to this e-mail.`;
+  const contact = fill(words.contact, {
+    phone: site.phone.display,
+    whatsapp: site.mobile.display,
+  });
+  const signOff = fill(words.signOff, { agency });
   return {
     from: settings.mailFrom,
     to,
     replyTo: settings.mailTo,
     subject,
     messageId,
+    headers: { "Content-Language": pageLocale.lang },
     text: [
       ...lines.flatMap((l) => [l, ""]),
       ...(kind === "link" && cancelled ? [] : details.map(([l, v]) => plain(l, v))),
@@ -193,7 +202,7 @@ export async function composeBookingMail(
       "",
       contact,
       "",
-      `Best wishes,\nThe admissions team, ${site.name}`,
+      signOff,
     ].join("\n"),
     html: await renderEmail(
       <EmailLayout title={subject} preview={lines[1] ?? subject} logo={logo}>
@@ -209,9 +218,7 @@ export async function composeBookingMail(
         ))}
         <P>{contact}</P>
         <P>
-          Best wishes,
-          <br />
-          The admissions team, {site.name}
+          <Lines text={signOff} />
         </P>
       </EmailLayout>,
     ),

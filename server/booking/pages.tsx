@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { booking as rules, bookingCopy } from "../../content/booking";
+import { booking as rules, bookingAnswers as words, bookingCopy } from "../../content/booking";
 import { site, whatsappLink } from "../../content/site";
 import { BookingForm } from "../../src/components/booking/BookingForm";
 import { SlotFields } from "../../src/components/booking/SlotFields";
@@ -7,15 +7,19 @@ import { modeById } from "../../src/lib/bookingRules";
 import type { EnquiryValues, FieldErrors } from "../../src/lib/enquiry";
 import { bothZones, type Slot } from "../../src/lib/slots";
 import { fill } from "../../src/lib/template";
+import { localePath, pageLocale } from "../../src/i18n/pageLocale";
+import { Filled } from "../../src/components/Filled";
 import { render, type PageAssets } from "../pages";
 import type { Booking } from "./store";
 
-/** Where the booking and manage pages post, and what the booking's links are. */
-export interface BookingLinks {
+/** Where the booking and manage pages post, and a booking's own links (absolute URLs). */
+export interface BookingUrls {
   endpoint: string;
-  manageUrl: (b: Booking) => string;
-  icsUrl: (b: Booking) => string;
+  manage: string;
+  ics: string;
 }
+
+const bookPath = () => localePath(pageLocale, "/book");
 
 const when = (b: Booking) => bothZones(b.start, b.zone, rules.zone);
 
@@ -23,14 +27,14 @@ function Details({ b }: { b: Booking }) {
   const mode = modeById(b.mode);
   return (
     <dl className="booking-details">
-      <dt>When</dt>
+      <dt>{words.when}</dt>
       <dd>{when(b)}</dd>
-      <dt>How</dt>
+      <dt>{words.how}</dt>
       <dd>
         {mode?.name}: {mode?.description}
       </dd>
-      <dt>Length</dt>
-      <dd>{rules.slotMinutes} minutes</dd>
+      <dt>{words.length}</dt>
+      <dd>{fill(words.minutes, { minutes: rules.slotMinutes })}</dd>
     </dl>
   );
 }
@@ -46,20 +50,25 @@ const page = (assets: PageAssets, title: string, children: ReactNode) =>
   );
 
 /** 201 without JavaScript: booked. */
-export function bookedPage(assets: PageAssets, b: Booking, links: BookingLinks) {
+export function bookedPage(assets: PageAssets, b: Booking, urls: BookingUrls) {
   return page(
     assets,
     bookingCopy.confirmedTitle,
     <>
-      <p className="eyebrow">Booked</p>
+      <p className="eyebrow">{words.booked}</p>
       <h1>{bookingCopy.confirmedTitle}</h1>
-      <p className="lead">{fill(bookingCopy.confirmationSent, { email: b.email })}</p>
+      <p className="lead">
+        <Filled
+          text={bookingCopy.confirmationSent}
+          values={{ email: <bdi dir="ltr">{b.email}</bdi> }}
+        />
+      </p>
       <Details b={b} />
       <div className="enquiry-result-actions">
-        <a className="button button-primary" href={links.icsUrl(b)} download="consultation.ics">
+        <a className="button button-primary" href={urls.ics} download="consultation.ics">
           {bookingCopy.addToCalendar}
         </a>
-        <a className="button button-outline" href={links.manageUrl(b)}>
+        <a className="button button-outline" href={urls.manage}>
           {bookingCopy.manage}
         </a>
       </div>
@@ -83,10 +92,10 @@ export function slotPage(
   );
   return page(
     assets,
-    "Please choose another time",
+    words.chooseAnother,
     <>
-      <p className="eyebrow">Not booked yet</p>
-      <h1>Please choose another time</h1>
+      <p className="eyebrow">{words.notBookedYet}</p>
+      <h1>{words.chooseAnother}</h1>
       <p className="lead">{message}</p>
       {alternatives.length ? (
         <form method="post" action={action} className="booking-alternatives">
@@ -107,7 +116,7 @@ export function slotPage(
         <p>{bookingCopy.noTimes}</p>
       )}
       <p>
-        <a href="/book">Back to the booking page</a>
+        <a href={bookPath()}>{words.backToBooking}</a>
       </p>
     </>,
   );
@@ -122,13 +131,10 @@ export function bookingFixPage(
 ) {
   return page(
     assets,
-    "Please check your booking",
+    words.checkTitle,
     <>
-      <h1>Please check your booking</h1>
-      <p className="lead">
-        It is not booked yet. Everything you typed is below: correct the fields marked and send it
-        again.
-      </p>
+      <h1>{words.checkTitle}</h1>
+      <p className="lead">{words.checkLead}</p>
       <section className="card form-card" aria-label={bookingCopy.title}>
         <BookingForm endpoint={endpoint} values={values} errors={errors} />
       </section>
@@ -141,7 +147,7 @@ export function messagePage(
   assets: PageAssets,
   title: string,
   message: string,
-  eyebrow = "Consultation",
+  eyebrow = words.consultation,
 ) {
   return page(
     assets,
@@ -151,14 +157,17 @@ export function messagePage(
       <h1>{title}</h1>
       <p className="lead">{message}</p>
       <div className="enquiry-result-actions">
-        <a className="button button-primary" href="/book">
-          Book a consultation
+        <a className="button button-primary" href={bookPath()}>
+          {words.bookAction}
         </a>
         <a className="button button-outline" href={whatsappLink()}>
-          Message us on WhatsApp
+          {words.whatsappAction}
         </a>
         <a className="button button-outline" href={`tel:${site.phone.tel}`}>
-          Call <span dir="ltr">{site.phone.display}</span>
+          <Filled
+            text={words.callAction}
+            values={{ phone: <span dir="ltr">{site.phone.display}</span> }}
+          />
         </a>
       </div>
     </>,
@@ -173,16 +182,16 @@ export function managePage(
   assets: PageAssets,
   b: Booking,
   token: string,
-  links: BookingLinks,
+  urls: BookingUrls,
   notice?: string,
 ) {
   const formId = "move-form";
   return page(
     assets,
-    "Your consultation",
+    words.yourConsultation,
     <>
-      <p className="eyebrow">Your booking</p>
-      <h1>Your consultation</h1>
+      <p className="eyebrow">{words.yourBooking}</p>
+      <h1>{words.yourConsultation}</h1>
       {notice ? (
         <p className="lead booking-manage-notice" role="status">
           {notice}
@@ -190,34 +199,34 @@ export function managePage(
       ) : null}
       <Details b={b} />
       <p>
-        <a href={links.icsUrl(b)} download="consultation.ics">
+        <a href={urls.ics} download="consultation.ics">
           {bookingCopy.addToCalendar}
         </a>
       </p>
       <section className="card form-card" aria-labelledby="move-title">
-        <h2 id="move-title">Choose another time</h2>
+        <h2 id="move-title">{words.moveTitle}</h2>
         <form id={formId} method="post" action="/book/manage" className="booking-form">
           <input type="hidden" name="b" value={b.id} />
           <input type="hidden" name="t" value={token} />
           <input type="hidden" name="action" value="move" />
-          <SlotFields formId={formId} mode={b.mode} slotsUrl={`${links.endpoint}/slots`} />
+          <SlotFields formId={formId} mode={b.mode} slotsUrl={`${urls.endpoint}/slots`} />
           <div className="booking-notice" role="alert" />
           <div className="form-actions">
             <button type="submit" className="button button-primary">
-              Move to this time
+              {words.moveAction}
             </button>
           </div>
         </form>
       </section>
       <section className="card form-card" aria-labelledby="cancel-title">
-        <h2 id="cancel-title">Cancel</h2>
-        <p>The place is freed for another student, and the calendar entry removed.</p>
+        <h2 id="cancel-title">{words.cancelTitle}</h2>
+        <p>{words.cancelNote}</p>
         <form method="post" action="/book/manage">
           <input type="hidden" name="b" value={b.id} />
           <input type="hidden" name="t" value={token} />
           <input type="hidden" name="action" value="cancel" />
           <button type="submit" className="button button-outline">
-            Cancel this consultation
+            {words.cancelAction}
           </button>
         </form>
       </section>

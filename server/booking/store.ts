@@ -18,6 +18,8 @@ export interface Booking {
   end: string;
   /** The student's IANA time zone, as they chose it (Europe/London without JavaScript). */
   zone: string;
+  /** The locale it was booked in (absent: English): the student's e-mails and pages are in it. */
+  lang?: string;
   fullName: string;
   email: string;
   phone: string;

@@ -12,8 +12,16 @@ import { fill } from "../../src/lib/template";
 import { BODY_LIMIT } from "../body";
 import { composeMail } from "../mail";
 import { fixPage, problemPage, readPageAssets, thankYouPage } from "../pages";
+import { bookingAnswers, bookingCopy } from "../../content/booking";
+import { composeBookingMail } from "../booking/mail";
+import { inviteFor } from "../booking/invite";
+import { bookedPage, bookingFixPage, managePage, messagePage, slotPage } from "../booking/pages";
 
 export type Problem = keyof typeof formWords.problems;
+
+const { taken, invalidSlot, existing, pickSlot, pickMode } = bookingCopy;
+const bookingWords = { ...bookingAnswers, taken, invalidSlot, existing, pickSlot, pickMode };
+export type BookingWord = keyof typeof bookingWords;
 
 export function createViews(dist: string) {
   const assets = readPageAssets(join(dist, pageLocale.prefix));
@@ -26,6 +34,17 @@ export function createViews(dist: string) {
     fixPage: (...args: Tail<Parameters<typeof fixPage>>) => fixPage(assets, ...args),
     problemPage: (...args: Tail<Parameters<typeof problemPage>>) => problemPage(assets, ...args),
     composeMail,
+    /** A booking answer's words, `{kb}` and any other placeholder filled. */
+    bookingWord: (name: BookingWord, values: Record<string, string | number> = {}) =>
+      fill(bookingWords[name], { kb: BODY_LIMIT / 1024, ...values }),
+    bookedPage: (...args: Tail<Parameters<typeof bookedPage>>) => bookedPage(assets, ...args),
+    bookingFixPage: (...args: Tail<Parameters<typeof bookingFixPage>>) =>
+      bookingFixPage(assets, ...args),
+    managePage: (...args: Tail<Parameters<typeof managePage>>) => managePage(assets, ...args),
+    messagePage: (...args: Tail<Parameters<typeof messagePage>>) => messagePage(assets, ...args),
+    slotPage: (...args: Tail<Parameters<typeof slotPage>>) => slotPage(assets, ...args),
+    composeBookingMail,
+    inviteFor,
   };
 }
 

@@ -3,6 +3,7 @@ import * as booking from "../../content/booking";
 import * as costOfStudy from "../../content/costOfStudy";
 import * as destinations from "../../content/destinations";
 import * as enquiryMail from "../../content/enquiryMail";
+import * as formats from "../../content/formats";
 import * as forms from "../../content/forms";
 import * as guides from "../../content/guides";
 import * as home from "../../content/home";
@@ -26,6 +27,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
   { file: "content/enquiryMail.ts", exports: enquiryMail },
+  { file: "content/formats.ts", exports: formats },
   { file: "content/forms.ts", exports: forms },
   { file: "content/guides.ts", exports: guides },
   { file: "content/home.ts", exports: home },

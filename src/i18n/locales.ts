@@ -58,3 +58,9 @@ export type LocaleCode = Locale["code"];
 export const sourceLocale = locales[0];
 export const translatedLocales = locales.filter((l) => l !== sourceLocale);
 export const localeByCode = (code: string) => locales.find((l) => l.code === code);
+
+/** A language as an adviser reads it: "Arabic (العربية)", "English" (absent: English). */
+export function advisersName(code: string | undefined) {
+  const locale = localeByCode(code ?? "") ?? sourceLocale;
+  return locale === sourceLocale ? locale.english : `${locale.english} (${locale.name})`;
+}

@@ -1,4 +1,6 @@
 /** Money as the tools show it: whole pounds with separators, other currencies rounded. */
+import { moneyWords } from "../../content/formats";
+import { fill } from "./template";
 
 export interface Range {
   min: number;
@@ -23,7 +25,9 @@ export const formatPounds = (n: number) => `£${groupThousands(Math.round(n))}`;
 
 /** "£1,000" for a single figure, "£900 to £1,400" for a range. */
 export const formatPoundRange = ({ min, max }: Range) =>
-  min === max ? formatPounds(min) : `${formatPounds(min)} to ${formatPounds(max)}`;
+  min === max
+    ? formatPounds(min)
+    : fill(moneyWords.range, { min: formatPounds(min), max: formatPounds(max) });
 
 /** Rounded to three significant figures: a converted amount is approximate, so it says no more. */
 export function roughly(n: number) {
@@ -40,7 +44,10 @@ export const formatConverted = (pounds: number, currency: Currency) =>
 export const formatConvertedRange = ({ min, max }: Range, currency: Currency) =>
   min === max
     ? formatConverted(min, currency)
-    : `${formatConverted(min, currency)} to ${formatConverted(max, currency)}`;
+    : fill(moneyWords.range, {
+        min: formatConverted(min, currency),
+        max: formatConverted(max, currency),
+      });
 
 export const addRanges = (...ranges: Range[]): Range => ({
   min: ranges.reduce((sum, r) => sum + r.min, 0),

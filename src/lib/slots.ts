@@ -3,6 +3,9 @@
  * with the IANA time zone database (Intl), never with fixed offsets. Shared by the server (what
  * it offers and accepts), the booking page (what it shows) and the tests. Instants are ISO UTC.
  */
+import { zoneWords } from "../../content/formats";
+import { intlLocale } from "../i18n/intl";
+import { fill } from "./template";
 
 export interface SlotRules {
   /** The office's IANA zone; hours and dates below are wall-clock there. */
@@ -193,7 +196,7 @@ function labelFormat(locale: string, zone: string, kind: "time" | "day") {
 }
 
 /** How a slot reads in a zone: "14:30", "Tuesday 2 December", its date "2026-12-02". */
-export function slotLabel(start: string, zone: string, locale = "en-GB") {
+export function slotLabel(start: string, zone: string, locale = intlLocale) {
   const at = new Date(start);
   return {
     time: labelFormat(locale, zone, "time").format(at),
@@ -224,12 +227,14 @@ export const zoneCity = (zone: string) =>
   currentZoneName(zone).split("/").pop()?.replace(/_/g, " ") ?? zone;
 
 /** A zone in words: "Lagos time (West Africa Standard Time)", "London time (British Summer Time)". */
-export function zoneName(zone: string, at: number | string = Date.now(), locale = "en-GB") {
+export function zoneName(zone: string, at: number | string = Date.now(), locale = intlLocale) {
   const city = zoneCity(zone);
   const long = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" })
     .formatToParts(new Date(at))
     .find((p) => p.type === "timeZoneName")?.value;
-  return long && long !== city ? `${city} time (${long})` : `${city} time`;
+  return long && long !== city
+    ? fill(zoneWords.zoneLong, { city, long })
+    : fill(zoneWords.cityTime, { city });
 }
 
 /**
@@ -239,9 +244,11 @@ export function zoneName(zone: string, at: number | string = Date.now(), locale 
 export function bothZones(start: string, zone: string, office: string) {
   const local = slotLabel(start, zone);
   const there = slotLabel(start, office);
-  if (zone === office) return `${there.day}, ${there.time} (${zoneCity(office)} time)`;
-  const officeDay = there.date === local.date ? "" : ` ${there.day}`;
-  return `${local.day}, ${local.time} in ${zoneCity(zone)} (${there.time}${officeDay} in ${zoneCity(office)})`;
+  const city = zoneCity(zone);
+  const officeCity = zoneCity(office);
+  if (zone === office) return fill(zoneWords.office, { ...there, city: officeCity });
+  const both = { ...local, city, officeTime: there.time, officeDay: there.day, officeCity };
+  return fill(there.date === local.date ? zoneWords.both : zoneWords.bothOtherDay, both);
 }
 
 /** Whether `zone` is an IANA zone this runtime knows. */

@@ -1,14 +1,9 @@
+import { formatAsOf } from "../lib/asOf";
 import { ui } from "../../content/ui";
 import type { Guide } from "../../content/types";
 import { PageHero } from "../components/PageHero";
 
-const longDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const longDate = formatAsOf;
 
 interface Props {
   guide: Guide;

@@ -165,3 +165,58 @@ test("the student's acknowledgement is in Arabic, right to left; the advisers' c
     await smtp.close();
   }
 });
+
+test("a booking made in Arabic: the student's e-mails, invite and manage page in Arabic; the advisers' in English", async () => {
+  const smtp = testSmtp();
+  await smtp.listen();
+  // A fixed Monday morning in London, so there are free times ahead.
+  const offset = Date.parse("2026-11-30T09:00:00Z") - Date.now();
+  const server = await serve({
+    smtpUrl: smtp.url,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    now: () => Date.now() + offset,
+    publicUrl: "http://booking.test",
+  });
+  try {
+    const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
+    const { slots } = (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
+      slots: { start: string }[];
+    };
+    const booked = await fetch(`${origin}/api/booking`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        ...student,
+        form: "booking",
+        lang: "ar",
+        mode: "video",
+        zone: "Asia/Dubai",
+        start: slots[0].start,
+      }),
+    });
+    assert.equal(booked.status, 201);
+    const { booking } = (await booked.json()) as { booking: { manage: string } };
+    await smtp.waitFor(2);
+    const mine = smtp.received.find((m) => m.to.includes("layla@example.com"));
+    const advisers = smtp.received.find((m) => !m.to.includes("layla@example.com"));
+    assert.ok(mine && advisers);
+    const words = (field: string) => said("ar", "content/booking.ts", field);
+    assert.ok(mine.subject.startsWith(words("bookingMail.bookedSubject").split("{")[0]));
+    assert.equal(mine.headers.get("content-language"), "ar");
+    assert.match(mine.html, /<html dir="rtl" lang="ar">/);
+    // Times in Dubai with London's beside them, in Arabic words and Western digits.
+    assert.match(mine.text, /في Dubai \(\d\d:\d\d في London\)/);
+    assert.match(mine.calendar, new RegExp(`SUMMARY:Eastgate Education: ${"استشارة مجانية"}`));
+    assert.match(advisers.subject, /^Booked consultation: Layla Haddad \(Video call, /);
+    assert.ok(advisers.text.includes("Language: Arabic (العربية)"));
+
+    const manage = await fetch(booking.manage.replace("http://booking.test", origin));
+    const page = await manage.text();
+    assert.equal(manage.status, 200);
+    assert.match(page, /<html lang="ar" dir="rtl"/);
+    assert.ok(page.includes(words("bookingAnswers.cancelAction")));
+  } finally {
+    await server.close();
+    await smtp.close();
+  }
+});

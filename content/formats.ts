@@ -1,0 +1,42 @@
+/**
+ * How dates, amounts of money and times in two zones are put into words. Each language orders
+ * them its own way, so they are templates; the digits stay Western in every language (README).
+ */
+export const dateWords = {
+  months: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
+  /** "November 2026" */
+  monthYear: "{month} {year}",
+  /** "23 November 2026" */
+  dayMonthYear: "{day} {month} {year}",
+};
+
+export const moneyWords = {
+  /** "£900 to £1,400" */
+  range: "{min} to {max}",
+};
+
+/** A consultation's time in the student's zone and the office's. `{city}`: "Kolkata". */
+export const zoneWords = {
+  cityTime: "{city} time",
+  /** "Lagos time (West Africa Standard Time)" */
+  zoneLong: "{city} time ({long})",
+  /** When the student is in the office's zone: "Tuesday 2 December, 14:30 (London time)" */
+  office: "{day}, {time} ({city} time)",
+  /** "Tuesday 2 December, 18:15 in Kolkata (12:45 in London)" */
+  both: "{day}, {time} in {city} ({officeTime} in {officeCity})",
+  /** When the office's date is another: "Wednesday 3 December, 01:00 in Sydney (14:00 Tuesday 2 December in London)" */
+  bothOtherDay: "{day}, {time} in {city} ({officeTime} {officeDay} in {officeCity})",
+};

@@ -1,0 +1,13 @@
+/**
+ * The locale `Intl` formats dates and times with, in the language of this page or process. Digits
+ * are Western (0-9) in every language, as the UK documents, fees and phone numbers a student copies
+ * are written (README). Apart from src/i18n/locales.ts so that a browser bundle that formats a
+ * date does not carry every language's name.
+ */
+const intlLocales: Record<string, string> = {
+  en: "en-GB",
+  ar: "ar-u-nu-latn",
+  zh: "zh-Hans-CN",
+};
+
+export const intlLocale = intlLocales[process.env.PAGE_LOCALE ?? "en"] ?? intlLocales.en;
