@@ -159,11 +159,9 @@ export const bookingAnswers = {
   notBooked: "Not booked",
   notSent: "Not sent",
   method: "Bookings are made with the form on our booking page.",
-  tooLarge:
-    "Your booking is longer than we can take (over {kb} kB). Please shorten your message.",
+  tooLarge: "Your booking is longer than we can take (over {kb} kB). Please shorten your message.",
   alreadyBooked: "You already have a consultation booked",
-  notSaved:
-    "Something went wrong on our side and your booking was not saved. Please try again.",
+  notSaved: "Something went wrong on our side and your booking was not saved. Please try again.",
   unavailableTitle: "Booking not available",
   badLink:
     "This link does not open a booking. Please use the link in your latest e-mail from us, or book again.",
