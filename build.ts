@@ -12,7 +12,7 @@ import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
 import { validateBooking } from "./src/build/validateBooking";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
-import { renderRoute, outputFile, routeName } from "./src/build/render";
+import { renderRoute, outputFile, routeName, socialCards } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
@@ -21,7 +21,7 @@ import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
 import { writeFlags } from "./src/build/flags";
-import { writeOgImages, type OgCard } from "./src/build/ogImages";
+import { writeOgImages } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl, vitalsEndpoint } from "./src/config";
 import { sourceLocale } from "./src/i18n/locales";
 import { builtLocales, localePath } from "./src/i18n/pageLocale";
@@ -87,20 +87,15 @@ function writeSiteFiles(documents: DocumentPolicy[]) {
   );
 }
 
-/** One social card per route: its title beside its artwork. */
 function writeSocialCards() {
-  const host = new URL(siteUrl).host.replace(/^www\./, "");
-  const cards = new Map<string, OgCard>(
-    routes.map((r) => [routeName(r.path), { title: r.title, artwork: r.artwork, host }]),
-  );
-  return writeOgImages(dist, cards);
+  return writeOgImages(dist, socialCards());
 }
 
 /**
  * Every page in each translated locale that is built (src/i18n/pageLocale.ts), each locale in a
  * process of its own (src/build/renderLocale.ts), side by side; then its browser bundles.
  */
-async function renderTranslations(assets: Assets, cards: Map<string, string>) {
+async function renderTranslations(assets: Assets) {
   const work = mkdtempSync(join(tmpdir(), "eg-locales-"));
   try {
     const rendered = await Promise.all(
@@ -110,10 +105,7 @@ async function renderTranslations(assets: Assets, cards: Map<string, string>) {
           const input = join(work, `${locale.code}-in.json`);
           const output = join(work, `${locale.code}-out.json`);
           const contentDir = join(work, locale.code, "content");
-          writeFileSync(
-            input,
-            JSON.stringify({ assets, cards: Object.fromEntries(cards), contentDir }),
-          );
+          writeFileSync(input, JSON.stringify({ assets, dist, contentDir }));
           await run(
             process.execPath,
             ["--import", "tsx", join(root, "src/build/renderLocale.ts"), input, output],
@@ -187,7 +179,7 @@ async function build() {
       pages: pages.map((p) => ({ path: p.route.path, html: p.html, islands: p.islands })),
       scriptFor,
     },
-    ...(await renderTranslations({ css, font, worldMap, flags }, cards)),
+    ...(await renderTranslations({ css, font, worldMap, flags })),
   ];
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);

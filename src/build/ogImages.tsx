@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { site } from "../../content/site";
+import { sourceLocale, type Locale } from "../i18n/locales";
 import type { Image } from "../../content/types";
 import { brandMark, brandMarkSvg } from "../lib/brandMark";
 import { cachedImage, hashOf } from "./imageCache";
@@ -106,19 +107,74 @@ function Card({ title, artwork, host, art }: OgCard & { art: string }) {
   );
 }
 
+/**
+ * Fraunces has Latin letters only. A translated card's title is set in Noto Sans for its script
+ * (npm @expo-google-fonts, the same files on every machine) by Pango, in sharp: it joins Arabic
+ * letters and lays them right to left, which satori cannot.
+ */
+const scriptFonts: Partial<Record<Locale["code"], { family: string; file: string }>> = {
+  ar: {
+    family: "Noto Sans Arabic Bold",
+    file: require.resolve("@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf"),
+  },
+  zh: {
+    family: "Noto Sans SC Bold",
+    file: require.resolve("@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf"),
+  },
+};
+
+/** Where the title sits on the card: left of the artwork, between the name and the host. */
+const TITLE_BOX = { left: 72, top: 150, width: 600, height: 340 };
+
+const escapeMarkup = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A title in its script's font, as a transparent PNG no bigger than the title box. */
+async function scriptTitle(title: string, locale: Locale) {
+  const font = scriptFonts[locale.code];
+  if (!font) throw new Error(`No font for social cards in ${locale.code} (src/build/ogImages.tsx)`);
+  const size = title.length > 30 ? 50 : title.length > 16 ? 58 : 66;
+  const png = await sharp({
+    text: {
+      text: `<span foreground="${brandMark.colours.background}">${escapeMarkup(title)}</span>`,
+      font: `${font.family} ${size}`,
+      fontfile: font.file,
+      width: TITLE_BOX.width,
+      dpi: 72,
+      rgba: true,
+      spacing: Math.round(size * 0.12),
+      align: locale.dir === "rtl" ? "right" : "left",
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  if (png.info.height > TITLE_BOX.height)
+    throw new Error(`The ${locale.code} social card title "${title}" is too long for the card`);
+  return png;
+}
+
 /** Draw one card: satori lays out the text in our own font as paths, sharp turns it into a PNG. */
-async function drawCard(card: OgCard, artSvg: Buffer) {
+async function drawCard(card: OgCard, artSvg: Buffer, locale: Locale) {
   // Loaded only when a card is not in the cache: a warm build never needs it.
   const { default: satori } = await import("satori");
-  const svg = await satori(<Card {...card} art={dataUri(artSvg)} />, {
-    width: OG_WIDTH,
-    height: OG_HEIGHT,
-    fonts,
-  });
+  const latin = locale === sourceLocale;
+  const svg = await satori(
+    <Card {...card} title={latin ? card.title : ""} art={dataUri(artSvg)} />,
+    { width: OG_WIDTH, height: OG_HEIGHT, fonts },
+  );
+  let image = sharp(Buffer.from(svg));
+  if (!latin) {
+    const title = await scriptTitle(card.title, locale);
+    image = sharp(await image.png().toBuffer()).composite([
+      {
+        input: title.data,
+        left: TITLE_BOX.left + (locale.dir === "rtl" ? TITLE_BOX.width - title.info.width : 0),
+        top: TITLE_BOX.top + Math.round((TITLE_BOX.height - title.info.height) / 2),
+      },
+    ]);
+  }
   // Flat colours: a 256-colour palette keeps the file small without visible loss.
-  return sharp(Buffer.from(svg))
-    .png({ palette: true, quality: 90, compressionLevel: 9 })
-    .toBuffer();
+  return image.png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
 }
 
 /**
@@ -126,18 +182,24 @@ async function drawCard(card: OgCard, artSvg: Buffer) {
  * inputs, so a changed card gets a new URL that social sites have not cached) and return the
  * URL paths by name. Cards already drawn by an earlier build come from the image cache.
  */
-export async function writeOgImages(dist: string, cards: Map<string, OgCard>) {
+export async function writeOgImages(
+  dist: string,
+  cards: Map<string, OgCard>,
+  locale: Locale = sourceLocale,
+) {
   const urls = new Map<string, string>();
+  const prefix = locale === sourceLocale ? "" : `${locale.code}-`;
+  const font = scriptFonts[locale.code];
   await Promise.all(
     [...cards].map(async ([name, card]) => {
       const artSvg = readFileSync(join(root, "static", card.artwork.src));
-      const key = hashOf(recipe, JSON.stringify(card), artSvg);
-      const png = await cachedImage(key, () => drawCard(card, artSvg));
+      const key = hashOf(recipe, JSON.stringify(card), artSvg, locale.code, font?.file ?? "");
+      const png = await cachedImage(key, () => drawCard(card, artSvg, locale));
       if (png.length > OG_MAX_BYTES)
         throw new Error(
           `The social card for ${name} is ${png.length} bytes (limit ${OG_MAX_BYTES})`,
         );
-      const file = `assets/og-${name}-${key.slice(0, 8)}.png`;
+      const file = `assets/og-${prefix}${name}-${key.slice(0, 8)}.png`;
       writeFileSync(join(dist, file), png);
       urls.set(name, `/${file}`);
     }),

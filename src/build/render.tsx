@@ -9,7 +9,7 @@ import type { IslandName } from "../islands/names";
 import { routes, notFoundRoute, type Route } from "../routes";
 import { pngIcons } from "./icons";
 import { localePath, pageLocale } from "../i18n/pageLocale";
-import { OG_HEIGHT, OG_WIDTH } from "./ogImages";
+import { OG_HEIGHT, OG_WIDTH, type OgCard } from "./ogImages";
 import { jsonLdText, structuredData } from "./structuredData";
 
 export interface RenderedPage {
@@ -76,3 +76,11 @@ export const outputFile = (path: string) =>
 /** A route's name in file names: "home", "about", "guides-uk-student-visa". */
 export const routeName = (path: string) =>
   path === "/" ? "home" : path.slice(1).replace(/\//g, "-");
+
+/** One social card per route: its title (in the language being rendered) beside its artwork. */
+export function socialCards() {
+  const host = new URL(siteUrl).host.replace(/^www\./, "");
+  return new Map<string, OgCard>(
+    routes.map((r) => [routeName(r.path), { title: r.title, artwork: r.artwork, host }]),
+  );
+}

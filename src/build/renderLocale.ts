@@ -5,7 +5,8 @@
  * load (titles, menus), comes out translated. A missing translation stops it, naming it.
  *
  * Usage: tsx src/build/renderLocale.ts INPUT.json OUTPUT.json
- * INPUT: { assets, cards: { routeName: url }, contentDir }; OUTPUT: { pages, stale }.
+ * INPUT: { assets, dist, contentDir }; OUTPUT: { pages, stale }. It writes the locale's social
+ * cards (titles in its own script) into dist/assets.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,9 +15,9 @@ import { contentModules } from "./content";
 import { pageLocale } from "../i18n/pageLocale";
 
 const [input, output] = process.argv.slice(2);
-const { assets, cards, contentDir } = JSON.parse(readFileSync(input, "utf8")) as {
+const { assets, dist, contentDir } = JSON.parse(readFileSync(input, "utf8")) as {
   assets: import("../components/Assets").Assets;
-  cards: Record<string, string>;
+  dist: string;
   contentDir: string;
 };
 
@@ -41,10 +42,12 @@ for (const { file, exports } of contentModules)
       .join(""),
   );
 
-const { renderRoute, routeName } = await import("./render");
+const { renderRoute, routeName, socialCards } = await import("./render");
 const { routes, notFoundRoute } = await import("../routes");
+const { writeOgImages } = await import("./ogImages");
+const cards = await writeOgImages(dist, socialCards(), pageLocale);
 const pages = [...routes, notFoundRoute].map((route) => {
-  const page = renderRoute(route, assets, cards[routeName(route.path)] ?? cards.home);
+  const page = renderRoute(route, assets, cards.get(routeName(route.path)) ?? cards.get("home")!);
   return { path: route.path, title: route.title, html: page.html, islands: page.islands };
 });
 writeFileSync(
