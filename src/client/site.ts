@@ -6,6 +6,7 @@ import { startHero } from "./hero";
 import { loadAfterLoadLinks } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 import { firstPaint } from "./firstPaint";
+import { startLanguageOffer } from "./languageOffer";
 
 const fullCss = loadAfterLoadLinks();
 // Nothing here is needed to draw the first screen (the HTML is complete without it).
@@ -17,6 +18,8 @@ void firstPaint().then(() => {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
+  // Markup the HTML did not have: styled by the full sheet only.
+  void fullCss.then(startLanguageOffer);
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
     void Promise.all([import("./booking"), fullCss])

@@ -11,6 +11,13 @@ export interface Locale {
   dir: "ltr" | "rtl";
   /** The language's name in itself, for the switcher. */
   name: string;
+  /**
+   * The one-line offer a visitor whose browser prefers this language sees on a page in another
+   * (src/client/languageOffer.ts): written in this language, as its name is.
+   */
+  offer: string;
+  /** The offer's dismiss button, in this language. */
+  offerDismiss: string;
   /** Its name in English, for the advisers (which language a student wrote in). */
   english: string;
   /** Open Graph's form (language_TERRITORY). */
@@ -27,6 +34,8 @@ export const locales: Locale[] = [
     lang: "en",
     dir: "ltr",
     name: "English",
+    offer: "This page is also in English",
+    offerDismiss: "No thanks",
     english: "English",
     og: "en_GB",
     prefix: "",
@@ -37,6 +46,8 @@ export const locales: Locale[] = [
     lang: "ar",
     dir: "rtl",
     name: "العربية",
+    offer: "هذه الصفحة متوفرة بالعربية",
+    offerDismiss: "لا، شكرًا",
     english: "Arabic",
     og: "ar_AR",
     prefix: "/ar",
@@ -47,6 +58,8 @@ export const locales: Locale[] = [
     lang: "zh-Hans",
     dir: "ltr",
     name: "中文",
+    offer: "本页有中文版",
+    offerDismiss: "不用了",
     english: "Simplified Chinese",
     og: "zh_CN",
     prefix: "/zh",
