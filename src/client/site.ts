@@ -6,7 +6,6 @@ import { startHero } from "./hero";
 import { loadAfterLoadLinks } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 import { firstPaint } from "./firstPaint";
-import { startLanguageOffer } from "./languageOffer";
 
 const fullCss = loadAfterLoadLinks();
 // Nothing here is needed to draw the first screen (the HTML is complete without it).
@@ -18,8 +17,11 @@ void firstPaint().then(() => {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
-  // Markup the HTML did not have: styled by the full sheet only.
-  void fullCss.then(startLanguageOffer);
+  if (mayOfferLanguage())
+    // Markup the HTML did not have: styled by the full sheet only.
+    void Promise.all([import("./languageOffer"), fullCss])
+      .then(([m]) => m.startLanguageOffer())
+      .catch((error: unknown) => console.error(error));
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
     void Promise.all([import("./booking"), fullCss])
@@ -27,6 +29,21 @@ void firstPaint().then(() => {
       .catch((error: unknown) => console.error(error));
   startVitals();
 });
+
+/**
+ * Whether the browser prefers, before this page's language, one the switcher links to: only then
+ * does the offer's code load (src/client/languageOffer.ts decides exactly).
+ */
+function mayOfferLanguage() {
+  const primary = (tag: string) => tag.split("-")[0].toLowerCase();
+  const page = primary(document.documentElement.lang);
+  const links = [...document.querySelectorAll<HTMLAnchorElement>("a[data-offer]")];
+  for (const tag of navigator.languages) {
+    if (primary(tag) === page) return false;
+    if (links.some((a) => primary(a.hreflang) === primary(tag))) return true;
+  }
+  return false;
+}
 
 /** The real-visitor reporter, when the build names an endpoint (VITALS_ENDPOINT): on idle. */
 function startVitals() {

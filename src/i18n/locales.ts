@@ -51,7 +51,7 @@ export const locales: Locale[] = [
     english: "Arabic",
     og: "ar_AR",
     prefix: "/ar",
-    published: false,
+    published: true,
   },
   {
     code: "zh",
@@ -63,7 +63,7 @@ export const locales: Locale[] = [
     english: "Simplified Chinese",
     og: "zh_CN",
     prefix: "/zh",
-    published: false,
+    published: true,
   },
 ];
 

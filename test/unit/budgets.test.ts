@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { routes, notFoundRoute } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
 import { measure, type PageBytes } from "../../src/build/report";
+import { builtLocales } from "../../src/i18n/pageLocale";
+import { sourceLocale, type Locale } from "../../src/i18n/locales";
 
 const root = join(import.meta.dirname, "../..");
 const KINDS = ["htmlGz", "inlineCssGz", "jsGz", "cssGz", "fonts"] as const;
@@ -29,6 +31,7 @@ const fileOf = (page: PageBytes, kind: Kind) =>
 
 let dist = "";
 let measured: PageBytes[] = [];
+let translated: { locale: Locale; pages: PageBytes[] }[] = [];
 before(() => {
   dist = mkdtempSync(join(tmpdir(), "eg-budgets-"));
   execFileSync(process.execPath, ["--import", "tsx", "build.ts"], {
@@ -40,6 +43,15 @@ before(() => {
     dist,
     [...routes, notFoundRoute].map((r) => outputFile(r.path)),
   );
+  translated = builtLocales
+    .filter((l) => l !== sourceLocale)
+    .map((locale) => ({
+      locale,
+      pages: measure(
+        dist,
+        [...routes, notFoundRoute].map((r) => join(locale.code, outputFile(r.path))),
+      ),
+    }));
 });
 after(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -71,4 +83,23 @@ test("the budgets measure something: every page has inline CSS and one web font"
     assert.ok(page.inlineCssGz > 0, `${page.page}: no inline CSS`);
     assert.equal(page.files.fonts.length, 1, `${page.page}: fonts ${page.files.fonts.join(", ")}`);
   }
+});
+
+/** What a page costs at load: its HTML (inline CSS included), its script and the full sheet. */
+const atLoad = (p: PageBytes) => p.htmlGz + p.jsGz + p.cssGz;
+
+test("each translated page weighs within 10 % of its English twin at load (gzip)", () => {
+  const english = new Map(measured.map((p) => [p.page, p]));
+  const rows: string[] = [];
+  for (const { locale, pages } of translated) {
+    assert.equal(pages.length, measured.length, `${locale.code}: every page is built`);
+    for (const page of pages) {
+      const twin = english.get(page.page.slice(locale.code.length + 1));
+      assert.ok(twin, page.page);
+      const ratio = atLoad(page) / atLoad(twin);
+      rows.push(`${page.page} ${atLoad(page)} B / ${atLoad(twin)} B = ${ratio.toFixed(3)}`);
+      assert.ok(ratio <= 1.1, `${page.page}: ${atLoad(page)} B is ${ratio.toFixed(2)}x its twin`);
+    }
+  }
+  console.log(rows.join("\n"));
 });

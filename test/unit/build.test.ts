@@ -74,7 +74,9 @@ test("strict CSP holds: no inline executable script but the hashed loader, no st
     for (const [tag, url] of doc.matchAll(
       /<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(https?:[^"]+)"[^>]*>/g,
     ))
-      if (!tag.includes('rel="canonical"')) assert.fail(`${page} loads ${url} from another host`);
+      // Canonical and alternate (hreflang) links name pages; they load nothing.
+      if (!/rel="(canonical|alternate)"/.test(tag))
+        assert.fail(`${page} loads ${url} from another host`);
   }
 });
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { Window } from "happy-dom";
 import { routes } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
+import { builtLocales, localePath } from "../../src/i18n/pageLocale";
 
 // Every page of a real build: each internal href, src and srcset resolves to a file in dist/
 // (and each #fragment to an element on its page), and outward links are well formed.
@@ -24,10 +25,19 @@ before(() => {
 });
 after(() => rmSync(dist, { recursive: true, force: true }));
 
-const pages = [...routes.map((r) => ({ path: r.path, file: outputFile(r.path) }))].concat({
-  path: "/404.html",
-  file: "404.html",
-});
+// Every page in every language: a link on an Arabic page must lead to an Arabic page.
+const pages = builtLocales.flatMap((locale) =>
+  routes
+    .map((r) => ({
+      path: localePath(locale, r.path),
+      file: outputFile(localePath(locale, r.path)),
+    }))
+    .concat({
+      path: localePath(locale, "/404.html"),
+      file: localePath(locale, "/404.html").slice(1),
+    })
+    .map((p) => ({ ...p, prefix: locale.prefix })),
+);
 
 const documents = new Map<string, Document>();
 function parse(file: string): Document {
@@ -53,16 +63,17 @@ function fileFor(pathname: string): string | null {
 
 /** Every URL a page refers to, with where it was found. */
 function references(doc: Document) {
-  const refs: { url: string; where: string }[] = [];
+  const refs: { url: string; where: string; hreflang: string | null }[] = [];
   for (const el of doc.querySelectorAll("[href], [src], [srcset]")) {
     const tag = el.tagName.toLowerCase();
     for (const attr of ["href", "src"]) {
       const value = el.getAttribute(attr);
-      if (value !== null) refs.push({ url: value, where: `<${tag} ${attr}>` });
+      if (value !== null)
+        refs.push({ url: value, where: `<${tag} ${attr}>`, hreflang: el.getAttribute("hreflang") });
     }
     for (const candidate of (el.getAttribute("srcset") ?? "").split(",")) {
       const url = candidate.trim().split(/\s+/)[0];
-      if (url) refs.push({ url, where: `<${tag} srcset>` });
+      if (url) refs.push({ url, where: `<${tag} srcset>`, hreflang: null });
     }
   }
   return refs;
@@ -72,7 +83,7 @@ test("every internal href, src and srcset resolves, #fragments included", () => 
   const problems: string[] = [];
   let checked = 0;
   for (const page of pages) {
-    for (const { url, where } of references(parse(page.file))) {
+    for (const { url, where, hreflang } of references(parse(page.file))) {
       const target = new URL(url, ORIGIN + page.path);
       if (target.origin !== ORIGIN) continue;
       checked++;
@@ -81,6 +92,13 @@ test("every internal href, src and srcset resolves, #fragments included", () => 
         problems.push(`${page.path}: ${where} ${url} is not in dist/`);
         continue;
       }
+      if (
+        page.prefix &&
+        file.endsWith(".html") &&
+        !hreflang &&
+        !file.startsWith(page.prefix.slice(1))
+      )
+        problems.push(`${page.path}: ${where} ${url} leaves the page's language`);
       const id = decodeURIComponent(target.hash.slice(1));
       if (id && file.endsWith(".html") && !parse(file).getElementById(id))
         problems.push(`${page.path}: ${where} ${url}: no element #${id} on ${target.pathname}`);

@@ -1,3 +1,5 @@
+import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { sourceLocale } from "../../src/i18n/locales";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -231,9 +233,17 @@ test("social tags: absolute URLs under SITE_URL, a 1200x630 PNG card under 100 k
 
   const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
   assert.deepEqual(
-    [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
-    routes.map((r) => abs(r.path)),
+    [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort(),
+    builtLocales.flatMap((l) => routes.map((r) => abs(localePath(l, r.path)))).sort(),
   );
+  // Each language's pages have their own cards, titles in their own script.
+  for (const locale of builtLocales.filter((l) => l !== sourceLocale))
+    for (const route of routes) {
+      const page = readFileSync(join(dist, locale.code, outputFile(route.path)), "utf8");
+      const image = /property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "";
+      assert.ok(image.startsWith(`${SITE_URL}/assets/og-${locale.code}-`), image);
+      assert.ok(pngSize(join(dist, new URL(image).pathname)).bytes < 100_000, image);
+    }
   assert.match(
     readFileSync(join(dist, "robots.txt"), "utf8"),
     /Sitemap: https:\/\/preview\.eastgate\.test\/sitemap\.xml/,
