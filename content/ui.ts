@@ -59,6 +59,9 @@ export const ui = {
     courseSearchPlaceholder: "Try “business”, “research” or “foundation”",
   },
   search: {
+    /** The home page's course search, and a programme page's, when nothing matches. */
+    homeEmpty: "No programmes match your search. Please try different keywords.",
+    programmesEmpty: "No programmes match your search at the moment.",
     courses: "Search courses",
     clear: "Clear search",
     programmePlaceholder: "Type a subject, e.g. “business”",

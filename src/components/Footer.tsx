@@ -6,7 +6,6 @@ import { ui } from "../../content/ui";
 import { fill } from "../lib/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
-import { slugify } from "../lib/slug";
 
 /** Site footer: identity, contacts, three link columns, social links, office hours. */
 export function Footer() {
@@ -57,12 +56,14 @@ export function Footer() {
             </li>
           </ul>
         </section>
-        <FooterColumn title={ui.footer.quickLinks} links={quickLinks} />
+        <FooterColumn id="footer-quick-links" title={ui.footer.quickLinks} links={quickLinks} />
         <FooterColumn
+          id="footer-study-destinations"
           title={ui.footer.destinations}
           links={destinations.map((d) => ({ label: d.name, href: "/#destinations" }))}
         />
         <FooterColumn
+          id="footer-programmes"
           title={ui.footer.programmes}
           links={[
             ...categories.map((c) => ({ label: c.name, href: c.path })),
@@ -101,14 +102,16 @@ export function Footer() {
   );
 }
 
+/** A column of links; its id is fixed, not made from its title (which may be in any script). */
 function FooterColumn({
+  id,
   title,
   links,
 }: {
+  id: string;
   title: string;
   links: { label: string; href: string }[];
 }) {
-  const id = `footer-${slugify(title)}`;
   return (
     <nav aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

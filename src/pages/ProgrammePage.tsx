@@ -6,8 +6,6 @@ import { HighlightCards } from "../components/HighlightCards";
 import { Island } from "../islands/Island";
 import { ProgrammeSearch } from "../islands/ProgrammeSearch";
 
-export const CATEGORY_SEARCH_EMPTY = "No programmes match your search at the moment.";
-
 interface Props {
   category: ProgrammeCategory;
 }
@@ -57,7 +55,7 @@ export function ProgrammePage({ category }: Props) {
             props={{
               category: category.name,
               groups: category.groups,
-              emptyMessage: CATEGORY_SEARCH_EMPTY,
+              emptyMessage: ui.search.programmesEmpty,
             }}
             hydrate="visible"
           />

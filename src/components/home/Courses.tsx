@@ -1,11 +1,10 @@
+import { ui } from "../../../content/ui";
 import { courseCards, coursesSection } from "../../../content/home";
 import { categoryBySlug } from "../../lib/categories";
 import { Island } from "../../islands/Island";
 import { CourseSearch } from "../../islands/CourseSearch";
 import { Section } from "../Section";
 import { Picture } from "../Picture";
-
-export const HOME_SEARCH_EMPTY = "No programmes match your search. Please try different keywords.";
 
 /** Courses: the search island and the six course cards, each linking to its category page. */
 export function Courses() {
@@ -25,7 +24,7 @@ export function Courses() {
             href,
             category,
           })),
-          emptyMessage: HOME_SEARCH_EMPTY,
+          emptyMessage: ui.search.homeEmpty,
         }}
         hydrate="visible"
       />
