@@ -138,6 +138,8 @@ export const ui = {
 
 /** What the forms' script says in the browser (a separate export: only the forms' code loads it). */
 export const formMessages = {
+  /** Read by screen readers before a field's message (the same words as ui.forms.errorPrefix). */
+  errorPrefix: "Error: ",
   sending: "Sending...",
   keptDraft: "We kept what you typed earlier.",
   clearForm: "Clear the form",

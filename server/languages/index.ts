@@ -79,13 +79,16 @@ export class Languages {
       workerData: { locale: code, dist: this.dist },
       env: { ...process.env, PAGE_LOCALE: code },
     });
-    // The server's own handles keep the process alive; an idle worker must not.
-    worker.unref();
     const pending = new Map<
       number,
       { resolve: (v: unknown) => void; reject: (e: Error) => void }
     >();
     let next = 0;
+    // A worker with a call under way keeps the process alive; an idle one must not (unref'd
+    // after the listeners below: adding a "message" listener refs it again).
+    const idle = () => {
+      if (!pending.size) worker.unref();
+    };
     const failAll = (error: Error) => {
       for (const p of pending.values()) p.reject(error);
       pending.clear();
@@ -95,6 +98,7 @@ export class Languages {
       const p = pending.get(id);
       if (!p) return;
       pending.delete(id);
+      idle();
       if (error === undefined) p.resolve(result);
       else p.reject(new Error(error));
     });
@@ -102,6 +106,7 @@ export class Languages {
     worker.on("exit", (exitCode) =>
       failAll(new Error(`The ${code} worker stopped (${exitCode}).`)),
     );
+    idle();
     const english = this.local();
     const speaker = new Proxy({} as Speaker, {
       get:
@@ -110,6 +115,7 @@ export class Languages {
           new Promise((resolve, reject) => {
             const id = next++;
             pending.set(id, { resolve, reject });
+            worker.ref();
             worker.postMessage({ id, name, args } satisfies Call);
           }).catch((error: unknown) => {
             console.error(`Answering in ${code} failed; answering in English:`, error);

@@ -54,7 +54,7 @@ export function startLanguageOffer() {
   offer.dir = link.dir;
   offer.setAttribute("aria-label", link.textContent ?? link.lang);
   const go = document.createElement("a");
-  go.href = link.href;
+  go.href = link.getAttribute("href") ?? link.href;
   go.hreflang = link.hreflang;
   go.textContent = link.dataset.offer ?? "";
   go.addEventListener("click", () => remember("chosen"));

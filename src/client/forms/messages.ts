@@ -1,3 +1,4 @@
+import { formMessages } from "../../../content/ui";
 import { fieldIds, summaryTitle, type FieldErrors, type FieldSpec } from "../../lib/enquiry";
 
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -19,7 +20,7 @@ export function setFieldError(
     describedBy.add(ids.error);
     const prefix = document.createElement("span");
     prefix.className = "visually-hidden";
-    prefix.textContent = "Error: ";
+    prefix.textContent = formMessages.errorPrefix;
     slot.replaceChildren(prefix, message);
     slot.hidden = false;
   } else {
