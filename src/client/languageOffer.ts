@@ -50,17 +50,20 @@ export function startLanguageOffer() {
   if (!link) return;
   const offer = document.createElement("aside");
   offer.className = "language-offer";
+  // Placed by the page's direction (at its start, clear of the quick-contact buttons at its end);
+  // its words read in their own.
   offer.lang = link.lang;
-  offer.dir = link.dir;
   offer.setAttribute("aria-label", link.textContent ?? link.lang);
   const go = document.createElement("a");
   go.href = link.getAttribute("href") ?? link.href;
   go.hreflang = link.hreflang;
+  go.dir = link.dir;
   go.textContent = link.dataset.offer ?? "";
   go.addEventListener("click", () => remember("chosen"));
   const dismiss = document.createElement("button");
   dismiss.type = "button";
   dismiss.className = "language-offer-dismiss";
+  dismiss.dir = link.dir;
   dismiss.textContent = link.dataset.offerDismiss ?? "";
   dismiss.addEventListener("click", () => {
     remember("dismissed");

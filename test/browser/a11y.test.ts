@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { siteUnderTest } from "./harness";
 import { routes } from "../../src/routes";
+import { builtLocales, localePath } from "../../src/i18n/pageLocale";
 
 const t = siteUnderTest();
 
@@ -33,7 +34,10 @@ for (const { name, ...options } of widths) {
   test(`every page has no axe violations (${name})`, async () => {
     const context = await t.browser.newContext(options);
     const page = await context.newPage();
-    for (const path of [...routes.map((r) => r.path), "/no-such-page"]) {
+    // Every page in every language, and each language's 404.
+    for (const path of builtLocales.flatMap((l) =>
+      [...routes.map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
+    )) {
       await page.goto(t.server.origin + path);
       await page.waitForLoadState("networkidle");
       await expectNoViolations(page, `${path} at ${name}`);
