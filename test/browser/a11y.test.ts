@@ -1,50 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { siteUnderTest } from "./harness";
-import { routes } from "../../src/routes";
-import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { expectNoViolations, widths } from "./axe";
 
 const t = siteUnderTest();
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-/** Axe on what is on screen now; fails listing each violation and where. */
-async function expectNoViolations(page: Page, state: string) {
-  // Colours mid-transition are neither the old nor the new state: wait for transitions to end.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  assert.deepEqual(found, [], `${state}`);
-}
-
-const widths = [
-  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-];
-
-for (const { name, ...options } of widths) {
-  test(`every page has no axe violations (${name})`, async () => {
-    const context = await t.browser.newContext(options);
-    const page = await context.newPage();
-    // Every page in every language, and each language's 404.
-    for (const path of builtLocales.flatMap((l) =>
-      [...routes.map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
-    )) {
-      await page.goto(t.server.origin + path);
-      await page.waitForLoadState("networkidle");
-      await expectNoViolations(page, `${path} at ${name}`);
-    }
-    await context.close();
-  });
-
+for (const { name, options } of widths) {
   test(`open states have no axe violations (${name})`, async () => {
     const context = await t.browser.newContext(options);
     const page = await context.newPage();

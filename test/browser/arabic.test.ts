@@ -8,11 +8,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { readCatalog } from "../../src/i18n/catalog";
 import { fill } from "../../src/lib/template";
 import { siteUnderTest } from "./harness";
+import { expectNoViolations } from "./axe";
 
 const t = siteUnderTest();
 const shots = join(import.meta.dirname, "../../test-results/screenshots");
@@ -52,17 +52,6 @@ const box = async (page: Page, selector: string) => {
   assert.ok(b, `${selector} is shown`);
   return b;
 };
-
-async function noViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    what,
-  );
-}
 
 for (const width of [390, 1280]) {
   test(`Arabic home at ${width} px: mirrored header, carousels in reading order, anchors, no violations`, async () => {
@@ -108,7 +97,7 @@ for (const width of [390, 1280]) {
         document.querySelector("#testimonials")!.getBoundingClientRect().top,
       ]);
       assert.ok(Math.abs(top - (header + 16)) <= 2, `lands at ${top}, header ${header}`);
-      await noViolations(page, `Arabic home at ${width} px`);
+      await expectNoViolations(page, `Arabic home at ${width} px`);
     } finally {
       await close();
     }
@@ -126,7 +115,7 @@ test("Arabic programme page at 390 px: the list and its search in Arabic", async
     await hydrated(page, "#programmes .island-root");
     await input.fill("zzz");
     await page.getByText(ar("ui", "ui.search.programmesEmpty")).waitFor();
-    await noViolations(page, "Arabic programme page, no match");
+    await expectNoViolations(page, "Arabic programme page, no match");
   } finally {
     await close();
   }
@@ -144,7 +133,7 @@ test("both forms, sent from Arabic pages, are answered in Arabic and stored with
       await page.textContent("#contact-form-fullName-error"),
       `${ar("ui", "ui.forms.errorPrefix")}${fill(ar("forms", "formWords.missing"), { label })}`,
     );
-    await noViolations(page, "Arabic enquiry form with its messages");
+    await expectNoViolations(page, "Arabic enquiry form with its messages");
     await page.fill("#contact-form-fullName", "ليلى حداد");
     await page.fill("#contact-form-email", "layla@example.com");
     await page.fill("#contact-form-phone", "+971 50 123 4567");
@@ -205,7 +194,7 @@ test("the tools keep the language in their URLs; the Chinese cost planner at 128
     await page.click("#planner-route-phd");
     await page.waitForFunction(() => location.search.includes("route=phd"));
     assert.equal(new URL(page.url()).pathname, "/ar/cost-of-study");
-    await noViolations(page, "Arabic cost planner, PhD");
+    await expectNoViolations(page, "Arabic cost planner, PhD");
     await page.goto(t.server.origin + "/ar/find-your-route");
     await page.locator('#route-finder input[name="goal"]').first().check();
     await page.waitForFunction(() => location.search.includes("goal="));
@@ -221,7 +210,7 @@ test("the tools keep the language in their URLs; the Chinese cost planner at 128
     assert.equal(new URL(zh.page.url()).pathname, "/zh/cost-of-study");
     await zh.page.locator("#planner").scrollIntoViewIfNeeded();
     await zh.page.screenshot({ path: join(shots, "zh-cost-planner-1280.png"), fullPage: true });
-    await noViolations(zh.page, "Chinese cost planner");
+    await expectNoViolations(zh.page, "Chinese cost planner");
   } finally {
     await zh.close();
   }
@@ -234,7 +223,7 @@ test("a browser that prefers Arabic, on an English page, is offered the Arabic p
     await offer.waitFor();
     assert.equal(await offer.getAttribute("lang"), "ar");
     assert.equal(await offer.locator("a").getAttribute("href"), "/ar/about");
-    await noViolations(page, "the language offer");
+    await expectNoViolations(page, "the language offer");
     await offer.getByRole("button").click();
     assert.equal(await offer.count(), 0);
     await page.reload();

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { createApp } from "../../server/app";
 import { buildSite, launchBrowser } from "./harness";
+import { expectNoViolations } from "./axe";
 import { freePort, testSmtp, type Received, type TestSmtp } from "../server/smtp";
 
 // The whole flow as a student does it, in a zone 5:30 ahead of London, on a phone and a desktop.
@@ -75,18 +75,6 @@ async function open(path: string, width: number, javaScriptEnabled = true) {
   return { context, page, errors, requests };
 }
 
-async function assertAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  assert.deepEqual(
-    violations.map(
-      (v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-    [],
-  );
-}
-
 /** axe cannot run where JavaScript is off: check what the server sent in a page that runs it. */
 async function assertAccessibleServed(served: Page, state: string) {
   const html = await served.content();
@@ -96,7 +84,7 @@ async function assertAccessibleServed(served: Page, state: string) {
     route.fulfill({ contentType: "text/html", body: html }),
   );
   await page.goto(`${origin}/__served`);
-  await assertAccessible(page, state);
+  await expectNoViolations(page, state);
   await context.close();
 }
 
@@ -146,7 +134,7 @@ for (const width of [390, 1280]) {
         (await page.textContent(".booking-zone-name")) ?? "",
         /Kolkata time \(India Standard Time\)/,
       );
-      await assertAccessible(page, "mode chosen");
+      await expectNoViolations(page, "mode chosen");
       await shot(page, `book-${width}-kolkata`);
 
       // Keyboard only: the second mode, the first day, the second time.
@@ -176,7 +164,7 @@ for (const width of [390, 1280]) {
         label,
         `Your choice: ${new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "long", day: "numeric", month: "long" }).format(new Date(start))}, ${kolkata} in Kolkata (${london} in London)`,
       );
-      await assertAccessible(page, "time chosen");
+      await expectNoViolations(page, "time chosen");
 
       const who = details(width);
       await fillDetails(page, "booking-form", who);
@@ -188,7 +176,7 @@ for (const width of [390, 1280]) {
       );
       const ics = await page.getAttribute(".booking-confirmed a[download]", "href");
       assert.match((await (await fetch(ics!)).text()) ?? "", /BEGIN:VEVENT/);
-      await assertAccessible(page, "booked");
+      await expectNoViolations(page, "booked");
       await shot(page, `booked-${width}`);
 
       // The e-mail's manage link: the booking, "Choose another time" and "Cancel".
@@ -197,7 +185,7 @@ for (const width of [390, 1280]) {
       assert.ok(manage.startsWith(origin));
       await page.goto(manage);
       await page.waitForSelector("#move-form .booking-picker .booking-choice input");
-      await assertAccessible(page, "manage");
+      await expectNoViolations(page, "manage");
       await page.click("#move-form .booking-days label:nth-child(2)");
       await page.click("#move-form .booking-times label:nth-child(3)");
       const newStart = await page.inputValue("#move-form input[name=start]");
@@ -205,13 +193,13 @@ for (const width of [390, 1280]) {
       await page.click("#move-form button[type=submit]");
       await page.waitForSelector(".booking-manage-notice");
       assert.match((await page.textContent(".booking-manage-notice")) ?? "", /^Moved\./);
-      await assertAccessible(page, "moved");
+      await expectNoViolations(page, "moved");
       const update = await mailTo(who.email, /^Your consultation has moved/)();
       assert.match(update.calendar, /SEQUENCE:1/);
 
       await page.click("text=Cancel this consultation");
       await page.waitForSelector("h1:text('Your consultation is cancelled')");
-      await assertAccessible(page, "cancelled");
+      await expectNoViolations(page, "cancelled");
       const cancel = await mailTo(who.email, /^Your consultation is cancelled/)();
       assert.equal(cancel.calendarMethod, "CANCEL");
       assert.deepEqual(errors, []);
@@ -259,7 +247,7 @@ test("the time just taken by someone else: a clear message, the nearest free tim
       0,
       "the taken time is gone",
     );
-    await assertAccessible(page, "slot taken");
+    await expectNoViolations(page, "slot taken");
   } finally {
     await context.close();
   }

@@ -1,43 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { siteUnderTest } from "./harness";
+import { expectNoViolations, widths } from "./axe";
 import { costModel } from "../../src/components/tools/costModel";
 import { planCost } from "../../src/lib/costOfStudy";
 import { formatPoundRange } from "../../src/lib/money";
 
 const t = siteUnderTest();
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-const widths: { name: string; options: BrowserContextOptions }[] = [
-  {
-    name: "phone",
-    options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  },
-  { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
-];
-
-async function expectNoViolations(page: Page, state: string) {
-  // Colours mid-transition are neither the old nor the new state: wait for transitions to end.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  assert.deepEqual(found, [], state);
-  // Nor anything wider than the screen (a table's columns can push a grid past it).
-  const [scrollWidth, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  assert.ok(scrollWidth <= width, `${state}: the page is ${scrollWidth} px wide in ${width} px`);
-}
 
 /**
  * Axe needs scripts, so it cannot run where JavaScript is off: it checks instead the page as a

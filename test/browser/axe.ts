@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContextOptions, Page } from "playwright-core";
+
+/** WCAG 2.2 AA and axe's best practices. */
+export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** The two widths every page is checked at. */
+export const widths: { name: string; options: BrowserContextOptions }[] = [
+  {
+    name: "phone",
+    options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  },
+  { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
+];
+
+/**
+ * Axe on what is on screen now, and nothing wider than the screen (a table's columns can push
+ * a grid past it); fails listing each violation and where.
+ */
+export async function expectNoViolations(page: Page, state: string) {
+  // Colours mid-transition are neither the old nor the new state: wait for transitions to end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  assert.deepEqual(found, [], state);
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scrollWidth <= width, `${state}: the page is ${scrollWidth} px wide in ${width} px`);
+}
