@@ -83,7 +83,9 @@ export function Document({ path, title, description, meta, children }: Props) {
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="" />
+        {pageLocale.brandFont && (
+          <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="" />
+        )}
         <link rel="stylesheet" href={assets.css} />
       </head>
       <body>

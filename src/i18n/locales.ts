@@ -18,6 +18,11 @@ export interface Locale {
   offer: string;
   /** The offer's dismiss button, in this language. */
   offerDismiss: string;
+  /**
+   * Whether Fraunces (Latin letters only) sets its pages' headings: only those pages preload it.
+   * Arabic and Chinese pages use their scripts' system faces (src/styles/tokens.css).
+   */
+  brandFont: boolean;
   /** Its name in English, for the advisers (which language a student wrote in). */
   english: string;
   /** Open Graph's form (language_TERRITORY). */
@@ -36,6 +41,7 @@ export const locales: Locale[] = [
     name: "English",
     offer: "This page is also in English",
     offerDismiss: "No thanks",
+    brandFont: true,
     english: "English",
     og: "en_GB",
     prefix: "",
@@ -48,6 +54,7 @@ export const locales: Locale[] = [
     name: "العربية",
     offer: "هذه الصفحة متوفرة بالعربية",
     offerDismiss: "لا، شكرًا",
+    brandFont: false,
     english: "Arabic",
     og: "ar_AR",
     prefix: "/ar",
@@ -60,6 +67,7 @@ export const locales: Locale[] = [
     name: "中文",
     offer: "本页有中文版",
     offerDismiss: "不用了",
+    brandFont: false,
     english: "Simplified Chinese",
     og: "zh_CN",
     prefix: "/zh",
