@@ -211,7 +211,7 @@ async function build() {
       writeFileSync(file, inlineCriticalCss(html, css, critical));
     }
   writeSiteFiles(documents);
-  compressAll(dist);
+  await compressAll(dist);
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

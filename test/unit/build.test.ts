@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { routes } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
 import { scriptsOf } from "../../src/build/report";
@@ -37,10 +38,9 @@ const pages = () =>
 test("every route is a file; sitemap, robots, favicon and pre-compressed copies exist", () => {
   for (const page of pages()) {
     assert.ok(existsSync(join(dist, page)), page);
-    assert.ok(
-      existsSync(join(dist, `${page}.br`)) && existsSync(join(dist, `${page}.gz`)),
-      `${page} compressed`,
-    );
+    const original = readFileSync(join(dist, page));
+    assert.ok(brotliDecompressSync(readFileSync(join(dist, `${page}.br`))).equals(original), page);
+    assert.ok(gunzipSync(readFileSync(join(dist, `${page}.gz`))).equals(original), page);
   }
   assert.ok(existsSync(join(dist, "about/index.html")), "clean URL /about");
   const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
