@@ -69,7 +69,7 @@ export interface PageBytes {
   lazyJsGz: number;
   /** Linked stylesheets (the full sheet, loaded after first paint), gzip. */
   cssGz: number;
-  /** Web fonts the inline CSS declares (WOFF2: already compressed). */
+  /** Web fonts the page preloads (WOFF2: already compressed). */
   fonts: number;
   /** The files behind jsGz, cssGz and fonts. */
   files: { js: string[]; css: string[]; fonts: string[] };
@@ -84,9 +84,11 @@ export function measure(dist: string, pages: string[]): PageBytes[] {
     const { eager, lazy } = scriptsOf(dist, html);
     const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
     const inline = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join("");
-    const fonts = [
-      ...new Set([...inline.matchAll(/url\("?(\/[^")]+\.woff2)"?\)/g)].map((m) => m[1])),
-    ];
+    // Fetched up front: the fonts it preloads (Arabic and Chinese pages declare Fraunces but
+    // never use it, so a browser never fetches it there).
+    const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font"/g)].map(
+      (m) => m[1],
+    );
     return {
       page,
       html: Buffer.byteLength(html),

@@ -98,6 +98,14 @@ for (const width of [390, 1280]) {
       ]);
       assert.ok(Math.abs(top - (header + 16)) <= 2, `lands at ${top}, header ${header}`);
       await expectNoViolations(page, `Arabic home at ${width} px`);
+      // Set in the script's system faces: the Latin-only brand font is never fetched.
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => e.name)
+          .filter((url) => url.endsWith(".woff2")),
+      );
+      assert.deepEqual(fonts, []);
     } finally {
       await close();
     }
