@@ -98,14 +98,12 @@ for (const width of [390, 1280]) {
       ]);
       assert.ok(Math.abs(top - (header + 16)) <= 2, `lands at ${top}, header ${header}`);
       await expectNoViolations(page, `Arabic home at ${width} px`);
-      // Set in the script's system faces: the Latin-only brand font is never fetched.
-      const fonts = await page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .map((e) => e.name)
-          .filter((url) => url.endsWith(".woff2")),
+      // Headings in the script's system face; the wordmark in the brand's Latin face.
+      const [heading, wordmark] = await page.evaluate(() =>
+        ["h1", ".brand-name"].map((s) => getComputedStyle(document.querySelector(s)!).fontFamily),
       );
-      assert.deepEqual(fonts, []);
+      assert.match(heading, /^"Noto Naskh Arabic"/);
+      assert.match(wordmark, /^Fraunces/);
     } finally {
       await close();
     }
