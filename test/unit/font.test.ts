@@ -65,5 +65,9 @@ test("fallback faces take Fraunces's width and height: capsize's overrides", () 
 test("the stylesheet names the fallbacks right after Fraunces", () => {
   const tokens = readFileSync(join(root, "src/styles/tokens.css"), "utf8");
   const families = [...new Set(FALLBACKS.map((f) => `"${f.family}"`))].join(", ");
-  assert.match(tokens.replace(/\s+/g, " "), new RegExp(`--font-display: "Fraunces", ${families},`));
+  const flat = tokens.replace(/\s+/g, " ");
+  assert.match(flat, new RegExp(`--font-brand: "Fraunces", ${families},`));
+  assert.match(flat, /--font-display: var\(--font-brand\);/);
+  // Arabic and Chinese pages draw the wordmark in the stand-ins alone: no font fetched there.
+  assert.match(flat, new RegExp(`:root:lang\\(zh-Hans\\) \\{ --font-brand: ${families},`));
 });
