@@ -12,7 +12,7 @@ import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
 import { validateBooking } from "./src/build/validateBooking";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
-import { renderRoute, outputFile, routeName, socialCards } from "./src/build/render";
+import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
@@ -199,7 +199,7 @@ async function build() {
         `${script}</body>`,
       );
       const critical = criticalCss(html);
-      const out = (locale.prefix ? `${locale.prefix.slice(1)}/` : "") + outputFile(page.path);
+      const out = localeOutputFile(locale, page.path);
       written.push(out);
       documents.push({
         paths: servedPaths(out),

@@ -9,6 +9,7 @@ import type { IslandName } from "../islands/names";
 import { routes, notFoundRoute, type Route } from "../routes";
 import { pngIcons } from "./icons";
 import { localePath, pageLocale } from "../i18n/pageLocale";
+import type { Locale } from "../i18n/locales";
 import { OG_HEIGHT, OG_WIDTH, type OgCard } from "./ogImages";
 import { jsonLdText, structuredData } from "./structuredData";
 
@@ -72,6 +73,10 @@ export function renderRoute(route: Route, assets: Assets, socialCard: string): R
 /** Where a route's HTML goes: clean URLs, so /about is about/index.html. */
 export const outputFile = (path: string) =>
   path === "/" ? "index.html" : path === "/404" ? "404.html" : `${path.slice(1)}/index.html`;
+
+/** The same in a locale's folder: "ar/about/index.html", "zh/404.html"; English at the root. */
+export const localeOutputFile = (locale: Locale, path: string) =>
+  (locale.prefix ? `${locale.prefix.slice(1)}/` : "") + outputFile(path);
 
 /** A route's name in file names: "home", "about", "guides-uk-student-visa". */
 export const routeName = (path: string) =>

@@ -19,8 +19,8 @@ export interface Locale {
   /** The offer's dismiss button, in this language. */
   offerDismiss: string;
   /**
-   * Whether Fraunces (Latin letters only) sets its pages' headings: only those pages preload it.
-   * Arabic and Chinese pages use their scripts' system faces (src/styles/tokens.css).
+   * Whether its pages use Fraunces (Latin letters only): only those preload it. The others'
+   * faces, their wordmark's included, are set by `:root:lang()` in src/styles/tokens.css.
    */
   brandFont: boolean;
   /** Its name in English, for the advisers (which language a student wrote in). */

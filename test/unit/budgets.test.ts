@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { routes, notFoundRoute } from "../../src/routes";
-import { outputFile } from "../../src/build/render";
+import { localeOutputFile, outputFile } from "../../src/build/render";
 import { measure, type PageBytes } from "../../src/build/report";
 import { builtLocales } from "../../src/i18n/pageLocale";
 import { sourceLocale, type Locale } from "../../src/i18n/locales";
@@ -49,7 +49,7 @@ before(() => {
       locale,
       pages: measure(
         dist,
-        [...routes, notFoundRoute].map((r) => join(locale.code, outputFile(r.path))),
+        [...routes, notFoundRoute].map((r) => localeOutputFile(locale, r.path)),
       ),
     }));
 });

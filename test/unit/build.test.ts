@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { routes } from "../../src/routes";
-import { outputFile } from "../../src/build/render";
+import { localeOutputFile } from "../../src/build/render";
 import { scriptsOf } from "../../src/build/report";
 import { styleHash } from "../../src/build/critical";
 import { headersFor, parseHeadersFile, servedPaths } from "../../src/build/headers";
@@ -30,9 +30,7 @@ const html = (page: string) => readFileSync(join(dist, page), "utf8");
 /** Every page file in every language: "about/index.html", "ar/about/index.html", "zh/404.html". */
 const pages = () =>
   builtLocales.flatMap((l) =>
-    [...routes.map((r) => r.path), "/404"].map(
-      (path) => `${l.prefix ? `${l.prefix.slice(1)}/` : ""}${outputFile(path)}`,
-    ),
+    [...routes.map((r) => r.path), "/404"].map((path) => localeOutputFile(l, path)),
   );
 
 test("every route is a file; sitemap, robots, favicon and pre-compressed copies exist", () => {
