@@ -99,6 +99,8 @@ export const bookingCopy = {
   timeLegend: "Choose a time",
   dateLabel: "Date (London)",
   timeLabel: "Time (London)",
+  /** The time select's first, empty choice (JavaScript off). */
+  timePrompt: "Choose a time",
   zoneLabel: "Your time zone",
   zoneHint: "Type a city, e.g. Lagos or Asia/Kolkata",
   noJsNote:

@@ -23,6 +23,20 @@ export const dateWords = {
   dayMonthYear: "{day} {month} {year}",
 };
 
+/**
+ * How long a guide takes to read. `{minutes}` is the number, `{duration}` the same as the page's
+ * language writes an amount of minutes ("6 minutes", "6 دقائق", "6分钟", from Intl with its plurals).
+ */
+export const readingWords = {
+  /** "6 min read" */
+  readingTime: "{minutes} min read",
+};
+
+/** Opening hours on a day without them (with them: Intl's range of two times, "09:00–18:00"). */
+export const hoursWords = {
+  closed: "Closed",
+};
+
 export const moneyWords = {
   /** "£900 to £1,400" */
   range: "{min} to {max}",

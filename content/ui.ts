@@ -1,6 +1,8 @@
 /** The words of the frame every page shares: header, footer, quick-contact buttons, 404 page. */
 export const ui = {
   skipLink: "Skip to main content",
+  /** A page's social card, described for those who cannot see it: "Eastgate Education: About us, beside ...". */
+  socialCardAlt: "{name}, beside one of our illustrations",
   header: {
     menu: "Menu",
     closeMenu: "Close menu",
@@ -49,13 +51,22 @@ export const ui = {
     hero: "Featured",
     pauseSlides: "Pause slide rotation",
     startSlides: "Start slide rotation",
+    /** What a screen reader calls a carousel and each of its slides. */
+    carousel: "carousel",
+    slide: "slide",
+    /** A slide's place: "1 of 4". */
+    slidePosition: "{number} of {count}",
     chooseSlide: "Choose a slide",
+    /** A slide's dot: "Slide 1: Apply now for January 2026". */
+    slideLabel: "Slide {number}: {title}",
     partners: "Partner universities",
     stories: "Student success stories",
     spotlight: "Spotlight",
     previousStory: "Previous story",
     nextStory: "Next story",
     chooseStory: "Choose a story",
+    /** A story's dot: "Story 1: Amara Okafor". */
+    storyLabel: "Story {number}: {name}",
     courseSearchPlaceholder: "Try “business”, “research” or “foundation”",
   },
   search: {
@@ -63,6 +74,10 @@ export const ui = {
     homeEmpty: "No programmes match your search. Please try different keywords.",
     programmesEmpty: "No programmes match your search at the moment.",
     courses: "Search courses",
+    /** A programme page's search: "Search foundation programmes". */
+    programmes: "Search {category}",
+    /** The list of suggestions under a search field: "Search courses: suggestions". */
+    suggestions: "{label}: suggestions",
     clear: "Clear search",
     programmePlaceholder: "Type a subject, e.g. “business”",
   },
@@ -80,6 +95,8 @@ export const ui = {
     searchHint: "Search the list, or ask an adviser which of these suits your grades and plans.",
   },
   guidePage: {
+    /** "Guide · 6 min read · updated 23 November 2026" */
+    eyebrow: "Guide · {readingTime} · updated {date}",
     contents: "In this guide",
     ctaText: "Questions about your own plans? An adviser will look at your situation for free.",
     moreGuides: "More guides",

@@ -15,6 +15,7 @@ import * as site from "../../content/site";
 import * as studyRoutes from "../../content/studyRoutes";
 import * as testimonials from "../../content/testimonials";
 import * as ui from "../../content/ui";
+import * as zoneCities from "../../content/zoneCities";
 import type { ContentModule } from "./validate";
 
 /**
@@ -39,4 +40,6 @@ export const contentModules: ContentModule[] = [
   { file: "content/studyRoutes.ts", exports: studyRoutes },
   { file: "content/testimonials.ts", exports: testimonials },
   { file: "content/ui.ts", exports: ui },
+  // Filled from CLDR for a translated locale (src/i18n/apply.ts): no texts of its own.
+  { file: "content/zoneCities.ts", exports: zoneCities },
 ];

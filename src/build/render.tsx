@@ -1,6 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { guides } from "../../content/guides";
 import { site } from "../../content/site";
+import { ui } from "../../content/ui";
+import { fill } from "../lib/template";
 import { AssetsContext, type Assets } from "../components/Assets";
 import { Document, type PageMeta } from "../components/Document";
 import { absoluteUrl, siteUrl } from "../config";
@@ -35,7 +37,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
       url: image,
       width: OG_WIDTH,
       height: OG_HEIGHT,
-      alt: `${name}, beside one of our illustrations`,
+      alt: fill(ui.socialCardAlt, { name }),
     },
     jsonLd: jsonLdText(
       structuredData({

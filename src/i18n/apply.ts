@@ -8,6 +8,8 @@ import { relative } from "node:path";
 import { catalogFile, readCatalog, stateOf, type Stale } from "./catalog";
 import { contentModules } from "../build/content";
 import { replaceTexts, unitsOf } from "./units";
+import { zoneCities } from "../../content/zoneCities";
+import { cldrZoneCities } from "./zoneCities";
 
 export interface Report {
   locale: string;
@@ -46,5 +48,6 @@ export function applyTranslations(locale: string, dir?: string): Stale[] {
     const catalog = readCatalog(locale, file, dir);
     replaceTexts(file, exports, (unit) => catalog[unit.field].text);
   }
+  Object.assign(zoneCities, cldrZoneCities(locale));
   return reports.flatMap((r) => r.stale);
 }

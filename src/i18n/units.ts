@@ -81,6 +81,9 @@ const NAMES: Record<string, Set<string>> = {
   "content/testimonials.ts": new Set(["name", "program"]),
 };
 
+/** Content a translated locale takes from CLDR, not from its translators. */
+const FROM_CLDR = new Set(["content/zoneCities.ts"]);
+
 /** Fields that are words although their key usually holds data: `file: paths`. */
 const TEXT_PATHS: Record<string, RegExp[]> = {
   // A programme page's facts ("Duration": "1 year"): `value` here is read, not posted.
@@ -116,6 +119,7 @@ function format(path: string[]) {
 /** Every translatable text of one content module, in the order it is written. */
 export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] {
   const out: Unit[] = [];
+  if (FROM_CLDR.has(file)) return out;
   const names = NAMES[file] ?? new Set<string>();
   const walk = (value: unknown, path: string[]) => {
     if (typeof value === "string") {

@@ -1,4 +1,5 @@
 import { ui } from "../../content/ui";
+import { fill } from "../lib/template";
 import { useState, type KeyboardEvent } from "react";
 import { Icon } from "../components/Icon";
 
@@ -90,7 +91,7 @@ export function Combobox(props: Props) {
         className="combobox-list"
         id={listId}
         role="listbox"
-        aria-label={`${label}: suggestions`}
+        aria-label={fill(ui.search.suggestions, { label })}
         hidden={!open || !options?.length}
       >
         {open &&

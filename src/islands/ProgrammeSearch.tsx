@@ -1,4 +1,5 @@
 import { ui } from "../../content/ui";
+import { fill } from "../lib/template";
 import { useEffect, useState } from "react";
 import type { ProgrammeGroup } from "../../content/types";
 import { matchProgrammes } from "../lib/search";
@@ -61,7 +62,7 @@ export function ProgrammeSearch({ category, groups, emptyMessage }: ProgrammeSea
     <div className="programme-search">
       <Combobox
         id="programme-search"
-        label={`Search ${category.toLowerCase()}`}
+        label={fill(ui.search.programmes, { category: category.toLowerCase() })}
         placeholder={ui.search.programmePlaceholder}
         value={text}
         onValueChange={setText}

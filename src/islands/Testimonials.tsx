@@ -1,4 +1,5 @@
 import { ui } from "../../content/ui";
+import { fill } from "../lib/template";
 import { useState } from "react";
 import type { Testimonial } from "../../content/types";
 import { Avatar } from "../components/Avatar";
@@ -20,7 +21,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
     <div
       className={enhanced ? "testimonials is-enhanced" : "testimonials"}
       role="group"
-      aria-roledescription="carousel"
+      aria-roledescription={ui.home.carousel}
       aria-label={ui.home.stories}
     >
       <ul className="spotlight" aria-label={ui.home.spotlight}>
@@ -53,8 +54,8 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
             id={`testimonial-${t.id}`}
             className={i === index ? "testimonial is-current" : "testimonial"}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-roledescription={ui.home.slide}
+            aria-label={fill(ui.home.slidePosition, { number: i + 1, count })}
             inert={enhanced && i !== index}
           >
             <figure>
@@ -83,7 +84,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
               key={t.id}
               type="button"
               className="dot"
-              aria-label={`Story ${i + 1}: ${t.name}`}
+              aria-label={fill(ui.home.storyLabel, { number: i + 1, name: t.name })}
               aria-current={i === index ? "true" : undefined}
               aria-controls="testimonial-slides"
               onClick={() => go(i)}

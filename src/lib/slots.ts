@@ -4,6 +4,7 @@
  * it offers and accepts), the booking page (what it shows) and the tests. Instants are ISO UTC.
  */
 import { zoneWords } from "../../content/formats";
+import { zoneCities } from "../../content/zoneCities";
 import { intlLocale } from "../i18n/intl";
 import { fill } from "./template";
 
@@ -222,9 +223,14 @@ const RENAMED: Record<string, string> = {
 /** A zone by its current name. */
 export const currentZoneName = (zone: string) => RENAMED[zone] ?? zone;
 
-/** "Asia/Kolkata" -> "Kolkata", "America/Argentina/Buenos_Aires" -> "Buenos Aires". */
-export const zoneCity = (zone: string) =>
-  currentZoneName(zone).split("/").pop()?.replace(/_/g, " ") ?? zone;
+/**
+ * A zone's city in the page's language: CLDR's name on a translated page ("كولكاتا"), else from
+ * the zone's name: "Asia/Kolkata" -> "Kolkata", "America/Argentina/Buenos_Aires" -> "Buenos Aires".
+ */
+export function zoneCity(zone: string) {
+  const name = currentZoneName(zone);
+  return zoneCities[name] ?? name.split("/").pop()?.replace(/_/g, " ") ?? zone;
+}
 
 /** A zone in words: "Lagos time (West Africa Standard Time)", "London time (British Summer Time)". */
 export function zoneName(zone: string, at: number | string = Date.now(), locale = intlLocale) {

@@ -1,4 +1,5 @@
 import { fill } from "../lib/template";
+import { openingHours } from "../lib/intlWords";
 import { ui } from "../../content/ui";
 import { booking, bookingCopy } from "../../content/booking";
 import { mailto, site, whatsappLink } from "../../content/site";
@@ -47,7 +48,7 @@ export function BookPage() {
                   {site.officeHours.map((o) => (
                     <tr key={o.days}>
                       <th scope="row">{o.days}</th>
-                      <td>{o.opens && o.closes ? `${o.opens} to ${o.closes}` : "Closed"}</td>
+                      <td>{openingHours(o.opens, o.closes)}</td>
                     </tr>
                   ))}
                 </tbody>

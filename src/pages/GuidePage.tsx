@@ -1,9 +1,9 @@
 import { formatAsOf } from "../lib/asOf";
+import { readingTime } from "../lib/intlWords";
+import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import type { Guide } from "../../content/types";
 import { PageHero } from "../components/PageHero";
-
-const longDate = formatAsOf;
 
 interface Props {
   guide: Guide;
@@ -14,7 +14,10 @@ export function GuidePage({ guide }: Props) {
   return (
     <>
       <PageHero
-        eyebrow={`Guide · ${guide.minutes} min read · updated ${longDate(guide.updated)}`}
+        eyebrow={fill(ui.guidePage.eyebrow, {
+          readingTime: readingTime(guide.minutes),
+          date: formatAsOf(guide.updated),
+        })}
         title={guide.title}
         lead={guide.summary}
       />

@@ -65,7 +65,7 @@ export function SlotFields({ formId, mode, date, time, slotsUrl, error }: Props)
               <label htmlFor={`${formId}-time`}>{bookingCopy.timeLabel}</label>
               <select id={`${formId}-time`} name="time" required defaultValue={time ?? ""}>
                 <option value="" disabled>
-                  Choose a time
+                  {bookingCopy.timePrompt}
                 </option>
                 {officeTimes().map((t) => (
                   <option key={t} value={t}>

@@ -1,5 +1,6 @@
 import { guidesSection } from "../../../content/home";
 import { guides } from "../../../content/guides";
+import { readingTime } from "../../lib/intlWords";
 import { Picture } from "../Picture";
 import { Section } from "../Section";
 
@@ -22,7 +23,7 @@ export function GuidesSection() {
               </a>
             </h3>
             <p>{guide.summary}</p>
-            <p className="card-meta">{guide.minutes} min read</p>
+            <p className="card-meta">{readingTime(guide.minutes)}</p>
           </li>
         ))}
       </ul>

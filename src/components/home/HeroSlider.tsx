@@ -1,4 +1,5 @@
 import { ui } from "../../../content/ui";
+import { fill } from "../../lib/template";
 import type { Slide } from "../../../content/types";
 import { InlineSvg } from "../InlineSvg";
 
@@ -16,7 +17,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
   return (
     <section
       className="hero"
-      aria-roledescription="carousel"
+      aria-roledescription={ui.home.carousel}
       aria-label={ui.home.hero}
       data-hero={intervalMs}
     >
@@ -27,8 +28,8 @@ export function HeroSlider({ slides, intervalMs }: Props) {
             key={slide.id}
             className={i === 0 ? "hero-slide is-current" : "hero-slide"}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-roledescription={ui.home.slide}
+            aria-label={fill(ui.home.slidePosition, { number: i + 1, count: slides.length })}
           >
             <div className="hero-copy">
               <h2 className="hero-title">{slide.title}</h2>
@@ -59,7 +60,7 @@ export function HeroSlider({ slides, intervalMs }: Props) {
               key={slide.id}
               type="button"
               className="hero-dot"
-              aria-label={`Slide ${i + 1}: ${slide.title}`}
+              aria-label={fill(ui.home.slideLabel, { number: i + 1, title: slide.title })}
               aria-current={i === 0 ? "true" : undefined}
               aria-controls="hero-slides"
               data-hero-dot={i}
