@@ -33,8 +33,8 @@ export function enquiryHandler({ intake, languages, pageHeaders, trustProxy }: O
   return async (req: IncomingMessage, res: ServerResponse) => {
     const type = mediaType(req.headers["content-type"]);
     const json = wantsJson(req.headers.accept) || type === JSON_TYPE;
-    // Until the body is read, the form's language is unknown: English.
-    let lang = languages.codeOf(undefined);
+    // Until the body is read, the form's language is the page's it came from, or the browser's.
+    let lang = languages.codeOfRequest(req);
     let views = languages.in(lang);
     const reply = async (status: number, data: object, html: () => Promise<string>) => {
       if (json) return sendJson(res, status, data);

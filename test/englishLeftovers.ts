@@ -101,9 +101,13 @@ const allowedPattern = new RegExp(
 const data =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:example|org|com|uk)\b/g;
 
-/** The English words left in one text once names and data (addresses, links) are taken out. */
-export function englishWords(text: string): string[] {
-  const rest = text.replace(data, " ").replace(allowedPattern, " ");
+/**
+ * The English words left in one text once names and data (addresses, links) are taken out, and
+ * `typed`: what a visitor wrote, which comes back as they wrote it.
+ */
+export function englishWords(text: string, typed: string[] = []): string[] {
+  let rest = text.replace(data, " ").replace(allowedPattern, " ");
+  for (const t of typed) rest = rest.replaceAll(t, " ");
   return rest.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b/g) ?? [];
 }
 
@@ -140,8 +144,9 @@ export function readableTexts(html: string, lang: string): string[] {
 }
 
 /** Each English word in a document with the text it was found in: "word" in "…text…". */
-export function englishLeftovers(html: string, lang: string): string[] {
-  return readableTexts(html, lang).flatMap((text) =>
-    englishWords(text).map((w) => `"${w}" in "${text.trim().slice(0, 120)}"`),
+export function englishLeftovers(html: string, lang: string, typed: string[] = []): string[] {
+  const texts = /^\s*</.test(html) ? readableTexts(html, lang) : [html];
+  return texts.flatMap((text) =>
+    englishWords(text, typed).map((w) => `"${w}" in "${text.trim().slice(0, 120)}"`),
   );
 }

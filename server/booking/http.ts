@@ -123,11 +123,12 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
   };
 
   /**
-   * Read a posted form; on a problem, answer it (in English: the form's language is not known
-   * until its fields are read) and return undefined.
+   * Read a posted form; on a problem, answer it (before its fields are read, in the language of
+   * the page it came from or the browser's) and return undefined.
    */
   const readForm = async (req: IncomingMessage, res: ServerResponse, json: boolean) => {
-    const views = languages.in("en");
+    const lang = languages.codeOfRequest(req);
+    const views = languages.in(lang);
     const refuse = async (status: number, message: Promise<string>) => {
       const text = await message;
       if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
@@ -135,7 +136,7 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
         views.bookingWord("notBooked"),
         views.bookingWord("notSent"),
       ]);
-      return page(res, status, "en", views.messagePage(title, text, eyebrow));
+      return page(res, status, lang, views.messagePage(title, text, eyebrow));
     };
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import type { IncomingMessage } from "node:http";
 import { localeByCode, sourceLocale, type LocaleCode } from "../../src/i18n/locales";
 import { createViews, type Views } from "./views";
 
@@ -42,6 +43,34 @@ export class Languages {
       existsSync(join(this.dist, locale.prefix, "404.html"))
       ? locale.code
       : sourceLocale.code;
+  }
+
+  /**
+   * The language of a request refused before its body (and the form's `lang` field) is read: that
+   * of the page it was sent from (the path of its Referer, on this host: /ar/contact), else the
+   * first of the browser's languages (Accept-Language) the site is built in, else English.
+   */
+  codeOfRequest(req: IncomingMessage): LocaleCode {
+    const referer = req.headers.referer;
+    if (referer && URL.canParse(referer)) {
+      const from = new URL(referer);
+      if (from.host === req.headers.host) return this.codeOf(from.pathname.split("/")[1]);
+    }
+    const wanted = (req.headers["accept-language"] ?? "")
+      .split(",")
+      .map((part) => {
+        const [tag, ...params] = part.trim().split(";");
+        const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+        return { primary: tag.split("-")[0].toLowerCase(), q: q === undefined ? 1 : Number(q) };
+      })
+      .filter((l) => l.primary && l.q > 0)
+      .sort((a, b) => b.q - a.q);
+    for (const { primary } of wanted) {
+      if (primary === sourceLocale.code) return sourceLocale.code;
+      const code = this.codeOf(primary);
+      if (code !== sourceLocale.code) return code;
+    }
+    return sourceLocale.code;
   }
 
   /** The views in a locale (`codeOf` first). */

@@ -14,6 +14,7 @@ import { createApp, type AppOptions } from "../../server/app";
 import { readCatalog } from "../../src/i18n/catalog";
 import { fill } from "../../src/lib/template";
 import { testSmtp } from "./smtp";
+import { englishLeftovers } from "../englishLeftovers";
 
 let dir = "";
 let dist = "";
@@ -61,6 +62,9 @@ async function serve(options: Partial<AppOptions> = {}) {
   };
 }
 
+/** What the student typed comes back as typed, in any script. */
+const typed = ["Layla Haddad", "Layla", "layla@example.com"];
+
 /** A translation as the catalog holds it. */
 const said = (locale: string, file: string, field: string) => {
   const entry = readCatalog(locale, file)[field];
@@ -97,8 +101,14 @@ test("a form sent from an Arabic page is answered in Arabic: JSON messages and p
     assert.ok(html.includes("/assets/page-ar-site-T.js"));
     assert.match(html, /<input type="hidden" name="lang" value="ar"\/>/);
 
+    assert.deepEqual(englishLeftovers(html, "ar", typed), [], "no English on the Arabic fix page");
     const thanks = await server.post({ ...student, lang: "ar" }, false);
     const done = await thanks.text();
+    assert.deepEqual(
+      englishLeftovers(done, "ar", typed),
+      [],
+      "no English on the Arabic thank-you page",
+    );
     assert.equal(thanks.status, 200);
     assert.match(done, /<html lang="ar" dir="rtl"/);
     assert.ok(done.includes(forms("ar", "formWords.answers.received.enquiry")));
@@ -145,6 +155,12 @@ test("the student's acknowledgement is in Arabic, right to left; the advisers' c
     assert.ok(ack && notify);
     const mail = (field: string) => said("ar", "content/enquiryMail.ts", field);
     assert.equal(ack.subject, mail("enquiryMail.acknowledgement.subject"));
+    for (const part of [ack.subject, ack.text, ack.html])
+      assert.deepEqual(
+        englishLeftovers(part, "ar", typed),
+        [],
+        "no English in the acknowledgement",
+      );
     assert.equal(ack.headers.get("content-language"), "ar");
     assert.match(ack.html, /<html dir="rtl" lang="ar">/);
     assert.ok(
@@ -205,7 +221,14 @@ test("a booking made in Arabic: the student's e-mails, invite and manage page in
     assert.equal(mine.headers.get("content-language"), "ar");
     assert.match(mine.html, /<html dir="rtl" lang="ar">/);
     // Times in Dubai with London's beside them, in Arabic words and Western digits.
-    assert.match(mine.text, /في Dubai \(\d\d:\d\d في London\)/);
+    // The cities are CLDR's Arabic names (دبي, لندن), not the zones' English ones.
+    assert.match(mine.text, /في دبي \(\d\d:\d\d في لندن\)/);
+    for (const part of [mine.subject, mine.text, mine.html])
+      assert.deepEqual(
+        englishLeftovers(part, "ar", typed),
+        [],
+        "no English in the student's e-mail",
+      );
     assert.match(mine.calendar, new RegExp(`SUMMARY:Eastgate Education: ${"استشارة مجانية"}`));
     assert.match(advisers.subject, /^Booked consultation: Layla Haddad \(Video call, /);
     assert.ok(advisers.text.includes("Language: Arabic (العربية)"));
@@ -218,5 +241,83 @@ test("a booking made in Arabic: the student's e-mails, invite and manage page in
   } finally {
     await server.close();
     await smtp.close();
+  }
+});
+
+test("a request refused before its body is read answers in its page's language, else the browser's", async () => {
+  const server = await serve();
+  try {
+    const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
+    const problem = (locale: string, name: string) =>
+      forms(locale, `formWords.problems.${name}`).replace("{kb}", "16");
+
+    // 405 from a link to the endpoint on an Arabic page: an Arabic page.
+    const get = await fetch(`${origin}/api/enquiry`, {
+      headers: { Referer: `${origin}/ar/contact` },
+    });
+    assert.equal(get.status, 405);
+    const html = await get.text();
+    assert.match(html, /<html lang="ar" dir="rtl"/);
+    assert.ok(html.includes(problem("ar", "method")));
+    assert.deepEqual(englishLeftovers(html, "ar"), []);
+
+    // 415 with no page to go by: the browser's first language the site speaks.
+    const type = await fetch(`${origin}/api/enquiry`, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "text/plain",
+        "Accept-Language": "fr-FR, zh-CN;q=0.9, en;q=0.5",
+      },
+      body: "hello",
+    });
+    assert.equal(type.status, 415);
+    assert.deepEqual(((await type.json()) as { errors: object }).errors, {
+      form: problem("zh", "type"),
+    });
+
+    // 413 from a Chinese page, although the browser prefers Arabic: the page decides.
+    const large = await fetch(`${origin}/api/enquiry`, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/x-www-form-urlencoded",
+        Referer: `${origin}/zh/contact`,
+        "Accept-Language": "ar",
+      },
+      body: `message=${"x".repeat(20_000)}`,
+    });
+    assert.equal(large.status, 413);
+    assert.deepEqual(((await large.json()) as { errors: object }).errors, {
+      form: problem("zh", "tooLarge"),
+    });
+
+    // An English page, or another site's, or nothing the site speaks: English.
+    const en = await fetch(`${origin}/api/enquiry`, {
+      headers: { Referer: `${origin}/contact`, "Accept-Language": "ar" },
+    });
+    assert.match(await en.text(), /<html lang="en"[^>]*>[\s\S]*Enquiries are sent with the form/);
+    const none = await fetch(`${origin}/api/enquiry`, {
+      headers: {
+        Accept: "application/json",
+        Referer: "https://elsewhere.example/ar/",
+        "Accept-Language": "de",
+      },
+    });
+    assert.match(
+      ((await none.json()) as { errors: { form: string } }).errors.form,
+      /^Enquiries are sent/,
+    );
+
+    // The booking endpoint's refusals too.
+    const booking = await fetch(`${origin}/api/booking`, {
+      headers: { Accept: "application/json", "Accept-Language": "ar;q=0.8, xx" },
+    });
+    assert.equal(booking.status, 405);
+    assert.deepEqual(((await booking.json()) as { errors: object }).errors, {
+      form: said("ar", "content/booking.ts", "bookingAnswers.method"),
+    });
+  } finally {
+    await server.close();
   }
 });
