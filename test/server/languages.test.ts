@@ -321,3 +321,49 @@ test("a request refused before its body is read answers in its page's language, 
     await server.close();
   }
 });
+
+test("the student's e-mails in Chinese carry no English outside names: acknowledgement, booking, invite", async () => {
+  const smtp = testSmtp();
+  await smtp.listen();
+  const offset = Date.parse("2026-11-30T09:00:00Z") - Date.now();
+  const server = await serve({
+    smtpUrl: smtp.url,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    now: () => Date.now() + offset,
+    publicUrl: "http://booking.test",
+  });
+  try {
+    const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
+    const chen = { ...student, fullName: "Chen Wei", email: "chen@example.com", lang: "zh" };
+    assert.equal((await server.post(chen)).status, 200);
+    const { slots } = (await (await fetch(`${origin}/api/booking/slots?mode=phone`)).json()) as {
+      slots: { start: string }[];
+    };
+    const booked = await fetch(`${origin}/api/booking`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        ...chen,
+        form: "booking",
+        mode: "phone",
+        zone: "Asia/Calcutta",
+        start: slots[0].start,
+      }),
+    });
+    assert.equal(booked.status, 201);
+    await smtp.waitFor(4);
+    const mine = smtp.received.filter((m) => m.to.includes("chen@example.com"));
+    assert.equal(mine.length, 2);
+    const typed = ["Chen Wei", "Chen", "chen@example.com", "+971 50 123 4567"];
+    for (const mail of mine)
+      for (const part of [mail.subject, mail.text, mail.html])
+        assert.deepEqual(englishLeftovers(part, "zh-Hans", typed), [], mail.subject);
+    const invite = mine.find((m) => m.calendar)!;
+    // Kolkata and London by their Chinese names (CLDR), in the mail and the invite.
+    assert.match(invite.text, /加尔各答/);
+    assert.match(invite.text, /伦敦/);
+  } finally {
+    await server.close();
+    await smtp.close();
+  }
+});
