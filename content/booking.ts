@@ -91,6 +91,10 @@ export const bookingCopy = {
   noServer: {
     title: "Book by e-mail or WhatsApp",
     text: "Online booking is not available on this copy of our site. Send us the days and times that suit you (with your time zone) and an adviser confirms one within one business day.",
+    /** "E-mail admissions@...": the address is filled in. */
+    emailAction: "E-mail {address}",
+    /** The subject of the e-mail that button starts. */
+    emailSubject: "Consultation booking",
   },
   freeTextNote: "Rather describe what you need first?",
   freeTextLink: "Send a consultation request",

@@ -20,8 +20,10 @@ export const enquiryMail = {
     next: `What happens next: an adviser reads your enquiry and replies ${site.replyTime}, by e-mail or on the phone number you gave. There is no charge for our advice.`,
     copy: "This is what you sent us:",
     reach: "If anything is urgent, call or message us:",
-    phone: `Phone: ${site.phone.display}`,
-    whatsapp: `WhatsApp: ${site.mobile.display} (https://wa.me/${site.mobile.whatsapp})`,
+    /** `{phone}`: the office's number. */
+    phone: "Phone: {phone}",
+    /** `{whatsapp}`: the mobile number; `{link}`: the chat's address. */
+    whatsapp: "WhatsApp: {whatsapp} ({link})",
     hours: "Office hours (London time):",
     officeHours: site.officeHours.map((o) => `${o.days}: ${o.hours}`),
     signOff: `Best wishes,\nThe admissions team, ${site.name}`,

@@ -3,6 +3,8 @@ import { enquiryMail } from "../content/enquiryMail";
 import { studyInterests } from "../content/home";
 import { fieldsFor } from "../src/lib/enquiry";
 import { fill } from "../src/lib/template";
+import { isLatinRun, isolateLtr } from "../src/lib/bidi";
+import { site } from "../content/site";
 import { advisersName } from "../src/i18n/locales";
 import { pageLocale } from "../src/i18n/pageLocale";
 import type { MailKind } from "./outbox";
@@ -101,7 +103,17 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
     text.thanks,
     text.next,
   ];
-  const contact = [text.reach, text.phone, text.whatsapp, "", text.hours, ...text.officeHours];
+  const contact = [
+    text.reach,
+    fill(text.phone, { phone: isolateLtr(site.phone.display) }),
+    fill(text.whatsapp, {
+      whatsapp: isolateLtr(site.mobile.display),
+      link: isolateLtr(`https://wa.me/${site.mobile.whatsapp}`),
+    }),
+    "",
+    text.hours,
+    ...text.officeHours,
+  ];
   const attachments = logoAttachment(settings.logoFile);
   return {
     from: settings.mailFrom,
@@ -114,7 +126,10 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
       ...paragraphs.flatMap((p) => [p, ""]),
       text.copy,
       "",
-      ...fields.map(([label, value]) => plainField(label, value)),
+      // What the student typed in Latin letters (an address, a number) reads left to right.
+      ...fields.map(([label, value]) =>
+        plainField(label, isLatinRun(value) ? isolateLtr(value) : value),
+      ),
       "",
       ...contact,
       "",

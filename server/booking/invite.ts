@@ -7,6 +7,7 @@ import ical, {
 import { bookingCopy, bookingMail } from "../../content/booking";
 import { enquiryMail } from "../../content/enquiryMail";
 import { site } from "../../content/site";
+import { isolateLtr } from "../../src/lib/bidi";
 import { fill } from "../../src/lib/template";
 import { modeById } from "../../src/lib/bookingRules";
 import type { Booking } from "./store";
@@ -30,16 +31,21 @@ export function inviteFor(
   method: "REQUEST" | "CANCEL" | "PUBLISH" = booking.state === "cancelled" ? "CANCEL" : "REQUEST",
 ) {
   const mode = modeById(booking.mode);
+  const summary = fill(bookingMail.inviteSummary, {
+    agency: site.name,
+    mode: mode?.name ?? booking.mode,
+  });
   const calendar = ical({
     prodId: { company: site.name, product: "Consultations", language: "EN" },
     method: ICalCalendarMethod[method],
-    name: `${site.name} consultation`,
+    name: summary,
   });
+  // Numbers and the address are isolated: calendars show these fields in the invite's language.
   const where =
     booking.mode === "office"
-      ? site.address.lines.join(", ")
+      ? isolateLtr(site.address.lines.join(", "))
       : booking.mode === "phone"
-        ? fill(bookingMail.invitePhone, { phone: booking.phone })
+        ? fill(bookingMail.invitePhone, { phone: isolateLtr(booking.phone) })
         : bookingMail.inviteVideo;
   calendar.createEvent({
     id: `booking-${booking.id}@${settings.domain}`,
@@ -47,15 +53,12 @@ export function inviteFor(
     stamp: new Date(booking.updatedAt),
     start: new Date(booking.start),
     end: new Date(booking.end),
-    summary: fill(bookingMail.inviteSummary, {
-      agency: site.name,
-      mode: mode?.name ?? booking.mode,
-    }),
+    summary,
     description: [
       mode?.description ?? "",
       "",
       `${bookingCopy.manage}: ${settings.manageUrl}`,
-      `${site.phone.display} · ${enquiryMail.layout.whatsappLabel} ${site.mobile.display}`,
+      `${isolateLtr(site.phone.display)} · ${enquiryMail.layout.whatsappLabel} ${isolateLtr(site.mobile.display)}`,
     ].join("\n"),
     location: where,
     url: settings.manageUrl,

@@ -7,6 +7,8 @@ import {
 import { advisersName } from "../../src/i18n/locales";
 import { pageLocale } from "../../src/i18n/pageLocale";
 import { fill } from "../../src/lib/template";
+import { isolateLtr } from "../../src/lib/bidi";
+import { Filled } from "../../src/components/Filled";
 import { site } from "../../content/site";
 import { modeById } from "../../src/lib/bookingRules";
 import { bothZones, slotLabel, zoneName } from "../../src/lib/slots";
@@ -182,9 +184,10 @@ export async function composeBookingMail(
   };
   const { subject, lines } = texts[kind];
   const links = cancelled ? [] : ([[bookingCopy.manage, manageUrl]] as const);
+  const numbers = { phone: site.phone.display, whatsapp: site.mobile.display };
   const contact = fill(words.contact, {
-    phone: site.phone.display,
-    whatsapp: site.mobile.display,
+    phone: isolateLtr(numbers.phone),
+    whatsapp: isolateLtr(numbers.whatsapp),
   });
   const signOff = fill(words.signOff, { agency });
   return {
@@ -216,7 +219,15 @@ export async function composeBookingMail(
             {label}
           </ButtonLink>
         ))}
-        <P>{contact}</P>
+        <P>
+          <Filled
+            text={words.contact}
+            values={{
+              phone: <span dir="ltr">{numbers.phone}</span>,
+              whatsapp: <span dir="ltr">{numbers.whatsapp}</span>,
+            }}
+          />
+        </P>
         <P>
           <Lines text={signOff} />
         </P>

@@ -15,6 +15,7 @@ import { brandMark } from "../../src/lib/brandMark";
 import { enquiryMail } from "../../content/enquiryMail";
 import { site } from "../../content/site";
 import { pageLocale } from "../../src/i18n/pageLocale";
+import { isLatinRun } from "../../src/lib/bidi";
 
 /**
  * Inline styles are physical (mail clients know no logical properties): the side a margin is on
@@ -147,7 +148,7 @@ export function EmailLayout({
               </Link>
             </Text>
             <Text style={{ margin: 0, fontSize: "13px" }} className="eg-muted">
-              {site.address.lines.join(", ")}
+              <span dir="ltr">{site.address.lines.join(", ")}</span>
               <br />
               {site.officeHours.map((o) => `${o.days}: ${o.hours}`).join(" · ")} (
               {enquiryMail.layout.londonTime})
@@ -235,7 +236,7 @@ export function Fields({ rows }: { rows: readonly (readonly [string, string])[] 
                 fontSize: "15px",
               }}
             >
-              <Lines text={value} />
+              {isLatinRun(value) ? <span dir="ltr">{value}</span> : <Lines text={value} />}
             </td>
           </tr>
         ))}

@@ -3,6 +3,7 @@ import { contactSection } from "../../content/home";
 import { contactInfo } from "../../content/site";
 import { EnquiryForm } from "./forms/EnquiryForm";
 import { Icon } from "./Icon";
+import { Ltr } from "./Ltr";
 
 interface Props {
   /** Id of the form, the target of links like /contact#contact-form. */
@@ -36,6 +37,9 @@ export function ContactSection({ formId }: Props) {
                         >
                           {line.text}
                         </a>
+                      ) : /^[\x20-\x7E]+$/.test(line.text) ? (
+                        // Written wholly in Latin letters (the address): one left-to-right run.
+                        <Ltr>{line.text}</Ltr>
                       ) : (
                         line.text
                       )}

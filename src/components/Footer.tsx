@@ -6,6 +6,7 @@ import { ui } from "../../content/ui";
 import { fill } from "../lib/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
+import { Ltr } from "./Ltr";
 
 /** Site footer: identity, contacts, three link columns, social links, office hours. */
 export function Footer() {
@@ -20,7 +21,9 @@ export function Footer() {
           <p>{site.description}</p>
           <address>
             {site.address.lines.map((line) => (
-              <span key={line}>{line}</span>
+              <span key={line}>
+                <Ltr>{line}</Ltr>
+              </span>
             ))}
           </address>
           {/* Numbers and addresses read left to right in any language's page. */}

@@ -1,4 +1,5 @@
 import { ui } from "../../content/ui";
+import { Ltr } from "./Ltr";
 interface Props {
   /** What the map service searches for. */
   query: string;
@@ -23,7 +24,10 @@ export function OfficeMap({ query, address, openHref }: Props) {
     >
       <div className="office-map-placeholder">
         <p>
-          {ui.map.ourOffice} <strong>{address}</strong>
+          {ui.map.ourOffice}{" "}
+          <strong>
+            <Ltr>{address}</Ltr>
+          </strong>
         </p>
         <p className="office-map-actions">
           <a className="button button-outline" href={openHref} rel="noopener" target="_blank">

@@ -4,6 +4,13 @@
  */
 import { formWords } from "../../content/forms";
 import { fill } from "./template";
+import { isolateLtr } from "./bidi";
+
+/** The example phone number and address of hints and messages, isolated for right-to-left text. */
+const examples = () => ({
+  phone: isolateLtr(formWords.examples.phone),
+  email: isolateLtr(formWords.examples.email),
+});
 
 export type FormKind = "enquiry" | "consultation";
 
@@ -63,7 +70,7 @@ export const enquiryFields: FieldSpec[] = [
     required: true,
     autoComplete: "tel",
     maxLength: 30,
-    hint: formWords.phoneHint,
+    hint: fill(formWords.phoneHint, examples()),
   },
   {
     name: "country",
@@ -170,8 +177,8 @@ export function fieldError(
     return fill(formWords.controls, { label });
   if (value.length > field.maxLength)
     return fill(formWords.tooLong, { label, max: field.maxLength });
-  if (field.type === "email" && !EMAIL.test(value)) return formWords.emailWrong;
-  if (field.type === "tel" && !isPhone(value)) return formWords.badPhone;
+  if (field.type === "email" && !EMAIL.test(value)) return fill(formWords.emailWrong, examples());
+  if (field.type === "tel" && !isPhone(value)) return fill(formWords.badPhone, examples());
   if (field.type === "select" && !interests.includes(value))
     return fill(formWords.notInList, { label });
   return undefined;

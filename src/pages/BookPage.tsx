@@ -1,5 +1,7 @@
 import { fill } from "../lib/template";
 import { openingHours } from "../lib/intlWords";
+import { Filled } from "../components/Filled";
+import { Ltr } from "../components/Ltr";
 import { ui } from "../../content/ui";
 import { booking, bookingCopy } from "../../content/booking";
 import { mailto, site, whatsappLink } from "../../content/site";
@@ -29,12 +31,15 @@ export function BookPage() {
                 <p>
                   <a
                     className="button button-primary"
-                    href={mailto(site.admissionsEmail, "Consultation booking")}
+                    href={mailto(site.admissionsEmail, bookingCopy.noServer.emailSubject)}
                   >
-                    E-mail {site.admissionsEmail}
+                    <Filled
+                      text={bookingCopy.noServer.emailAction}
+                      values={{ address: <Ltr>{site.admissionsEmail}</Ltr> }}
+                    />
                   </a>{" "}
                   <a className="button button-outline" href={whatsappLink()}>
-                    WhatsApp <span dir="ltr">{site.mobile.display}</span>
+                    WhatsApp <Ltr>{site.mobile.display}</Ltr>
                   </a>
                 </p>
               </section>

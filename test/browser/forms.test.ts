@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { siteUnderTest, startServer } from "./harness";
+import { isolateLtr } from "../../src/lib/bidi";
 
 const t = siteUnderTest();
 
@@ -114,7 +115,7 @@ test("JavaScript off: a plain post reaches the thank-you page and is stored (or 
     });
     assert.equal(
       await page.textContent("#contact-form-email-error"),
-      "Error: Please enter an e-mail address like name@example.com.",
+      `Error: Please enter an e-mail address like ${isolateLtr("name@example.com")}.`,
     );
     assert.equal(stored().length, before);
     await page.fill("#contact-form-email", ada.email);
@@ -145,7 +146,7 @@ test("inline messages and a focused summary on a bad submit; fixing a field clea
     assert.equal(await summary.locator("h3").textContent(), "Please fix 5 things before sending");
     assert.deepEqual(await summary.locator("a").allTextContents(), [
       "Please enter your full name.",
-      "Please enter an e-mail address like name@example.com.",
+      `Please enter an e-mail address like ${isolateLtr("name@example.com")}.`,
       "Please enter your phone number.",
       "Please enter your country.",
       "Please choose your study interest.",

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { formWords } from "../../content/forms";
 import { fill } from "../../src/lib/template";
+import { isolateLtr } from "../../src/lib/bidi";
 
 const problems = Object.fromEntries(
   Object.entries(formWords.problems).map(([k, v]) => [k, fill(v, { kb: 16 })]),
@@ -232,9 +233,11 @@ const messageFor = (field: string, value: string, kind: string) => {
     return field === "interest" ? `Please choose your ${label}.` : `Please enter your ${label}.`;
   if (value.length > limits[field])
     return `Please keep your ${label} to ${limits[field]} characters or fewer.`;
-  if (field === "email") return "Please enter an e-mail address like name@example.com.";
+  // The examples are isolated so they read left to right inside Arabic (src/lib/bidi.ts).
+  if (field === "email")
+    return `Please enter an e-mail address like ${isolateLtr("name@example.com")}.`;
   if (field === "phone")
-    return "Please enter a phone number of 7 to 15 digits, e.g. +44 7700 900123.";
+    return `Please enter a phone number of 7 to 15 digits, e.g. ${isolateLtr("+44 7700 900123")}.`;
   return `Please choose your ${label} from the list.`;
 };
 

@@ -15,6 +15,7 @@ import { readCatalog } from "../../src/i18n/catalog";
 import { fill } from "../../src/lib/template";
 import { testSmtp } from "./smtp";
 import { englishLeftovers } from "../englishLeftovers";
+import { isolateLtr } from "../../src/lib/bidi";
 
 let dir = "";
 let dist = "";
@@ -89,14 +90,20 @@ test("a form sent from an Arabic page is answered in Arabic: JSON messages and p
     const bad = await server.post({ ...student, lang: "ar", email: "layla-at-example" });
     assert.equal(bad.status, 400);
     const { errors } = (await bad.json()) as { errors: Record<string, string> };
-    assert.deepEqual(errors, { email: forms("ar", "formWords.emailWrong") });
+    assert.deepEqual(errors, {
+      email: fill(forms("ar", "formWords.emailWrong"), { email: isolateLtr("name@example.com") }),
+    });
 
     const page = await server.post({ ...student, lang: "ar", email: "nope" }, false);
     const html = await page.text();
     assert.equal(page.status, 400);
     assert.match(html, /<html lang="ar" dir="rtl"/);
     assert.ok(html.includes(forms("ar", "formWords.answers.fixTitle")));
-    assert.ok(html.includes(forms("ar", "formWords.emailWrong")));
+    assert.ok(
+      html.includes(
+        fill(forms("ar", "formWords.emailWrong"), { email: isolateLtr("name@example.com") }),
+      ),
+    );
     // The Arabic page's own script and the form posting again in Arabic.
     assert.ok(html.includes("/assets/page-ar-site-T.js"));
     assert.match(html, /<input type="hidden" name="lang" value="ar"\/>/);
@@ -118,7 +125,7 @@ test("a form sent from an Arabic page is answered in Arabic: JSON messages and p
 
     const zh = await server.post({ ...student, lang: "zh", phone: "12" });
     assert.deepEqual(((await zh.json()) as { errors: object }).errors, {
-      phone: forms("zh", "formWords.badPhone"),
+      phone: fill(forms("zh", "formWords.badPhone"), { phone: isolateLtr("+44 7700 900123") }),
     });
     // A language the site does not publish, or none: English.
     const other = await server.post({ ...student, lang: "xx", phone: "12" });
