@@ -121,6 +121,12 @@ export const bookingCopy = {
   crossesMidnight:
     "Some of these times fall on another day in London than in {zone}: the London date is shown beside them.",
   freeCount: "{count} free",
+  /** The calendar's key: a day with free times. */
+  dayFree: "Free times",
+  /** A calendar day the office is open but has no free time left (booked, or too soon). */
+  dayFull: "Full",
+  /** A calendar day the office takes no consultations (a weekend, a bank holiday). */
+  dayClosed: "Closed",
   inLondon: "{time} in London",
   unknownZone: "“{value}” is not a time zone we know: pick one from the list, e.g. Africa/Lagos.",
   chosen: "Your choice: {when}",

@@ -115,6 +115,8 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
     if (kept && kept.revision === desk.revision && at < kept.until) return kept.body;
     const body = JSON.stringify({
       zone: rules.zone,
+      // The server's clock: the picker's calendar starts on its today, whatever the visitor's says.
+      now: new Date(at).toISOString(),
       slotMinutes: rules.slotMinutes,
       slots: desk.slots(mode).map(slotView),
     });

@@ -7,12 +7,21 @@ import { bookingCopy } from "../../content/booking";
 import { fill } from "../lib/template";
 import {
   bothZones,
+  calendarDays,
   currentZoneName,
+  dateLabel,
+  dayOfMonth,
+  monthName,
   isTimeZone,
+  monthSpan,
   slotLabel,
+  weekdayNames,
   zoneName,
+  type CalendarDay,
   type Slot,
 } from "../lib/slots";
+import { slotRules } from "../lib/bookingRules";
+import { checkedRadio, radioGroup, settleTabStop } from "./radioGroup";
 import { showToast } from "./toast";
 
 const OFFICE_ZONE = "Europe/London";
@@ -103,19 +112,53 @@ function enhance(root: HTMLElement) {
     zoneName_,
   );
 
-  const dayList = el("div", { className: "booking-choice-list" });
+  // The days as a calendar, Monday first, and the times as a grid: a radio group each.
+  const dayLegendId = `${id}-day-legend`;
+  const month = el("p", { className: "booking-month" });
+  const weekdays = el(
+    "div",
+    { className: "booking-weekdays" },
+    ...weekdayNames().map((name) => el("span", {}, name)),
+  );
+  weekdays.setAttribute("aria-hidden", "true");
+  const dayList = el("div", { className: "booking-calendar" });
+  dayList.setAttribute("role", "radiogroup");
+  dayList.setAttribute("aria-labelledby", `${dayLegendId} ${id}-month`);
+  month.id = `${id}-month`;
+  // What the days' looks mean (each day's state is in its name for a screen reader).
+  const key = el(
+    "p",
+    { className: "booking-calendar-key" },
+    ...(["free", "full", "closed"] as const).map((state) =>
+      el(
+        "span",
+        { className: `booking-key is-${state}` },
+        el("span", { className: "booking-key-swatch" }),
+        { free: bookingCopy.dayFree, full: bookingCopy.dayFull, closed: bookingCopy.dayClosed }[
+          state
+        ],
+      ),
+    ),
+  );
+  key.setAttribute("aria-hidden", "true");
   const days = el(
     "fieldset",
     { className: "booking-days" },
-    el("legend", {}, bookingCopy.dayLegend),
+    el("legend", { id: dayLegendId }, bookingCopy.dayLegend),
+    month,
+    weekdays,
     dayList,
+    key,
   );
-  const timeList = el("div", { className: "booking-choice-list" });
+  const timeLegendId = `${id}-time-legend`;
+  const timeList = el("div", { className: "booking-time-grid" });
+  timeList.setAttribute("role", "radiogroup");
+  timeList.setAttribute("aria-labelledby", timeLegendId);
   const dayNote = el("p", { className: "field-hint booking-day-note" });
   const times = el(
     "fieldset",
     { className: "booking-times", hidden: true },
-    el("legend", {}, bookingCopy.timeLegend),
+    el("legend", { id: timeLegendId }, bookingCopy.timeLegend),
     dayNote,
     timeList,
   );
@@ -125,7 +168,10 @@ function enhance(root: HTMLElement) {
   root.prepend(picker);
 
   let slots: Slot[] = [];
+  let serverNow = Date.now();
+  let calendar: CalendarDay[] = [];
   let request = 0;
+  const rules = slotRules();
 
   const showZone = () => {
     zoneName_.textContent = fill(bookingCopy.zoneShown, { zone: zoneName(zone) });
@@ -140,49 +186,68 @@ function enhance(root: HTMLElement) {
     if (slot && error) error.hidden = true;
   };
 
-  function renderDays(selectDate?: string) {
-    dayList.replaceChildren();
-    const byDay = new Map<string, Slot[]>();
-    for (const s of slots) {
-      const date = slotLabel(s.start, zone).date;
-      byDay.set(date, [...(byDay.get(date) ?? []), s]);
-    }
-    if (!byDay.size) {
+  radioGroup(dayList, (radio) => {
+    const day = calendar.find((d) => d.date === radio.dataset.date);
+    if (day) renderTimes(day.slots);
+  });
+  radioGroup(timeList, (radio) => choose(slots.find((s) => s.start === radio.dataset.start)));
+
+  const radio = (className: string, checked: boolean, ...children: (Node | string)[]) => {
+    const button = el("button", { type: "button", className }, ...children);
+    button.setAttribute("role", "radio");
+    button.setAttribute("aria-checked", String(checked));
+    return button;
+  };
+
+  function dayCell(day: CalendarDay, checked: boolean, first: boolean) {
+    const state =
+      day.state === "free"
+        ? fill(bookingCopy.freeCount, { count: day.slots.length })
+        : day.state === "full"
+          ? bookingCopy.dayFull
+          : bookingCopy.dayClosed;
+    const visible = el(
+      "span",
+      { className: "booking-day-number" },
+      dayOfMonth(day.date),
+      // A month's first day names it (the first cell's month is the calendar's caption).
+      ...(!first && day.date.endsWith("-01")
+        ? [el("span", { className: "booking-day-month" }, monthName(day.date))]
+        : []),
+    );
+    visible.setAttribute("aria-hidden", "true");
+    const cell = radio(
+      `booking-day is-${day.state}`,
+      checked,
+      visible,
+      el("span", { className: "visually-hidden" }, `${dateLabel(day.date)}, ${state}`),
+    );
+    cell.dataset.date = day.date;
+    if (day.state !== "free") cell.setAttribute("aria-disabled", "true");
+    return cell;
+  }
+
+  function renderDays(selectDate?: string, selectStart?: string) {
+    calendar = calendarDays(rules, serverNow, zone, slots);
+    const open = calendar.filter((d) => d.state === "free");
+    if (!open.length) {
       days.hidden = true;
       times.hidden = true;
       status.textContent = bookingCopy.noTimes;
       return;
     }
     days.hidden = false;
-    const first = selectDate && byDay.has(selectDate) ? selectDate : [...byDay.keys()][0];
-    for (const [date, list] of byDay) {
-      const radio = el("input", {
-        type: "radio",
-        name: `${id}-day`,
-        value: date,
-        checked: date === first,
-      });
-      radio.addEventListener("change", () => renderTimes(list));
-      const label = slotLabel(list[0].start, zone).day;
-      dayList.append(
-        el(
-          "label",
-          { className: "booking-choice" },
-          radio,
-          el("span", {}, label),
-          el(
-            "span",
-            { className: "booking-choice-count" },
-            fill(bookingCopy.freeCount, { count: list.length }),
-          ),
-        ),
-      );
-    }
-    renderTimes(byDay.get(first)!);
+    const first = open.find((d) => d.date === selectDate) ?? open[0];
+    month.textContent = monthSpan(calendar[0].date, calendar[calendar.length - 1].date);
+    const blanks = Array.from({ length: calendar[0].weekday - 1 }, () =>
+      el("span", { className: "booking-day-blank" }),
+    );
+    dayList.replaceChildren(...blanks, ...calendar.map((d, i) => dayCell(d, d === first, i === 0)));
+    settleTabStop(dayList);
+    renderTimes(first.slots, selectStart);
   }
 
   function renderTimes(list: Slot[], selectStart?: string) {
-    timeList.replaceChildren();
     times.hidden = false;
     const local = slotLabel(list[0].start, zone);
     const crosses = list.some((s) => slotLabel(s.start, OFFICE_ZONE).date !== local.date);
@@ -193,32 +258,31 @@ function enhance(root: HTMLElement) {
           ? fill(bookingCopy.crossesMidnight, { zone: zoneName(zone) })
           : "";
     dayNote.hidden = !dayNote.textContent;
-    for (const s of list) {
-      const here = slotLabel(s.start, zone);
-      const london = slotLabel(s.start, OFFICE_ZONE);
-      const radio = el("input", {
-        type: "radio",
-        name: `${id}-time`,
-        value: s.start,
-        checked: s.start === selectStart,
-      });
-      radio.addEventListener("change", () => choose(s));
-      const beside =
-        zone === OFFICE_ZONE
-          ? ""
-          : fill(bookingCopy.inLondon, {
-              time: london.date !== here.date ? `${london.time} ${london.day}` : london.time,
-            });
-      timeList.append(
-        el(
-          "label",
-          { className: "booking-choice booking-time" },
-          radio,
+    timeList.replaceChildren(
+      ...list.map((s) => {
+        const here = slotLabel(s.start, zone);
+        const london = slotLabel(s.start, OFFICE_ZONE);
+        const beside =
+          zone === OFFICE_ZONE
+            ? ""
+            : fill(bookingCopy.inLondon, {
+                time: london.date !== here.date ? `${london.time} ${london.day}` : london.time,
+              });
+        const cell = radio(
+          "booking-time",
+          s.start === selectStart,
           el("span", { className: "booking-time-here" }, here.time),
-          el("span", { className: "booking-time-london" }, beside),
-        ),
-      );
-    }
+          el(
+            "span",
+            { className: "booking-time-london" },
+            ...(beside ? [el("span", { className: "visually-hidden" }, ", "), beside] : []),
+          ),
+        );
+        cell.dataset.start = s.start;
+        return cell;
+      }),
+    );
+    settleTabStop(timeList);
     choose(list.find((s) => s.start === selectStart));
   }
 
@@ -233,15 +297,12 @@ function enhance(root: HTMLElement) {
         cache: fresh ? "no-cache" : "default",
       });
       if (!response.ok) throw new Error(String(response.status));
-      const data = (await response.json()) as { slots: Slot[] };
+      const data = (await response.json()) as { slots: Slot[]; now?: string };
       if (mine !== request) return;
       slots = data.slots;
+      serverNow = Date.parse(data.now ?? "") || Date.now();
       status.textContent = "";
-      renderDays(then?.date);
-      if (then?.start) {
-        const day = slots.filter((s) => slotLabel(s.start, zone).date === then.date);
-        if (day.length) renderTimes(day, then.start);
-      }
+      renderDays(then?.date, then?.start);
     } catch {
       if (mine !== request) return;
       const retry = el("button", { type: "button", className: "link-button" }, bookingCopy.retry);
@@ -259,13 +320,7 @@ function enhance(root: HTMLElement) {
     zone = value;
     showZone();
     const chosen = start.value;
-    renderDays(chosen ? slotLabel(chosen, zone).date : undefined);
-    if (chosen) {
-      const day = slots.filter(
-        (s) => slotLabel(s.start, zone).date === slotLabel(chosen, zone).date,
-      );
-      if (day.length) renderTimes(day, chosen);
-    }
+    renderDays(chosen ? slotLabel(chosen, zone).date : undefined, chosen || undefined);
   });
   form.addEventListener("change", (event) => {
     if ((event.target as HTMLInputElement).name === "mode") {
@@ -285,7 +340,11 @@ function enhance(root: HTMLElement) {
         error.textContent = bookingCopy.pickSlot;
         error.hidden = false;
       }
-      (timeList.querySelector("input") ?? dayList.querySelector("input") ?? zoneField).focus();
+      (
+        timeList.querySelector<HTMLElement>("[tabindex='0']") ??
+        checkedRadio(dayList) ??
+        zoneField
+      ).focus();
     },
     true,
   );

@@ -206,6 +206,95 @@ export function slotLabel(start: string, zone: string, locale = intlLocale) {
   };
 }
 
+/** One day of the picker's calendar, a date in the visitor's zone. */
+export interface CalendarDay {
+  /** "YYYY-MM-DD" in the visitor's zone. */
+  date: string;
+  /** ISO weekday, 1 Monday ... 7 Sunday. */
+  weekday: number;
+  /** Its free slots, in time order. */
+  slots: Slot[];
+  /** "closed": the office offers no time on it; "full": it does, none is free (booked, or too soon). */
+  state: "free" | "full" | "closed";
+}
+
+/**
+ * The days in `zone` from `now` to the horizon, each with its free slots: a visitor's day can
+ * hold times of two London days, so whether the office is open is worked out per instant.
+ */
+export function calendarDays(
+  rules: SlotRules,
+  now: number,
+  zone: string,
+  free: readonly Slot[],
+): CalendarDay[] {
+  const open = new Set<string>();
+  const today = wallClock(now, rules.zone).date;
+  for (let i = -1; i <= rules.horizonDays + 1; i++) {
+    const date = addDays(today, i);
+    if (rules.closed.has(date)) continue;
+    for (const time of dayTimes(rules, weekdayOf(date))) {
+      const start = zonedInstant(date, time, rules.zone);
+      if (start) open.add(wallClock(start, zone).date);
+    }
+  }
+  const byDate = new Map<string, Slot[]>();
+  for (const s of free) {
+    const date = wallClock(s.start, zone).date;
+    byDate.set(date, [...(byDate.get(date) ?? []), s]);
+  }
+  const dates = [...byDate.keys()].sort();
+  let first = wallClock(now, zone).date;
+  let last = wallClock(now + rules.horizonDays * DAY, zone).date;
+  if (dates.length && dates[0] < first) first = dates[0];
+  if (dates.length && dates[dates.length - 1] > last) last = dates[dates.length - 1];
+  const days: CalendarDay[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    const slots = byDate.get(date) ?? [];
+    const state = slots.length ? "free" : open.has(date) ? "full" : "closed";
+    days.push({ date, weekday: weekdayOf(date), slots, state });
+  }
+  return days;
+}
+
+// A calendar date (no instant) is formatted at noon UTC, in UTC: the same day in every locale.
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+function calendarFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let f = calendarFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    calendarFormats.set(key, f);
+  }
+  return f;
+}
+
+/** A "YYYY-MM-DD" date in words: "Tuesday 2 December". */
+export const dateLabel = (date: string, locale = intlLocale) =>
+  calendarFormat(locale, { weekday: "long", day: "numeric", month: "long" }).format(noon(date));
+
+/** A "YYYY-MM-DD" date's day of the month: "2" (digits are Western in every language). */
+export const dayOfMonth = (date: string) => String(Number(date.slice(8)));
+
+/** A date's month, short: "Jan". */
+export const monthName = (date: string, locale = intlLocale) =>
+  calendarFormat(locale, { month: "short" }).format(noon(date));
+
+/** The weekdays' names, Monday first: "Mon" ... "Sun" (`long` for a screen reader). */
+export const weekdayNames = (locale = intlLocale, width: "short" | "long" = "short") =>
+  [1, 2, 3, 4, 5, 6, 7].map((d) =>
+    calendarFormat(locale, { weekday: width }).format(noon(addDays("2024-01-01", d - 1))),
+  );
+
+/** The months two dates span: "December 2026", "December 2026 – January 2027". */
+export function monthSpan(first: string, last: string, locale = intlLocale) {
+  const f = calendarFormat(locale, { month: "long", year: "numeric" });
+  return first.slice(0, 7) === last.slice(0, 7)
+    ? f.format(noon(first))
+    : f.formatRange(noon(first), noon(last));
+}
+
 /**
  * Old names browsers still report (ICU keeps them as canonical): Chromium in Kolkata says
  * "Asia/Calcutta". Shown by their current names.

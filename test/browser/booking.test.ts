@@ -124,7 +124,7 @@ for (const width of [390, 1280]) {
     const { context, page, errors, requests } = await open("/book", width);
     try {
       // The picker replaces the London date and time; it loads no React.
-      await page.waitForSelector(".booking-picker .booking-choice input");
+      await page.waitForSelector(".booking-picker .booking-day[role=radio]");
       assert.equal(await page.isVisible(".booking-plain"), false);
       assert.ok(
         !requests.some((u) => /react|hydrate|chunk-.*island/i.test(u)),
@@ -141,8 +141,8 @@ for (const width of [390, 1280]) {
       await page.focus("input[name=mode][value=video]");
       await page.keyboard.press("ArrowDown");
       assert.equal(await page.inputValue("input[name=mode]:checked"), "phone");
-      await page.waitForSelector(".booking-times:not([hidden]) input");
-      await page.focus(".booking-days input:checked");
+      await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
+      await page.focus(".booking-days [role=radio][aria-checked=true]");
       await page.keyboard.press("Tab");
       await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Space");
@@ -184,10 +184,10 @@ for (const width of [390, 1280]) {
       const manage = /Move or cancel this booking: (\S+)/.exec(confirmation.text)![1];
       assert.ok(manage.startsWith(origin));
       await page.goto(manage);
-      await page.waitForSelector("#move-form .booking-picker .booking-choice input");
+      await page.waitForSelector("#move-form .booking-picker .booking-day[role=radio]");
       await expectNoViolations(page, "manage");
-      await page.click("#move-form .booking-days label:nth-child(2)");
-      await page.click("#move-form .booking-times label:nth-child(3)");
+      await page.locator("#move-form .booking-day:not([aria-disabled])").nth(1).click();
+      await page.locator("#move-form .booking-time").nth(2).click();
       const newStart = await page.inputValue("#move-form input[name=start]");
       assert.notEqual(newStart, start);
       await page.click("#move-form button[type=submit]");
@@ -209,13 +209,141 @@ for (const width of [390, 1280]) {
   });
 }
 
+for (const path of ["/book", "/ar/book"]) {
+  test(`the picker fits a phone: a calendar and a time grid, no target under 24 px (${path}, 390 px)`, async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      timezoneId: ZONE,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(origin + path);
+      await page.waitForSelector(".booking-picker .booking-day[role=radio]");
+      await page.check("input[name=mode][value=phone]");
+      await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
+      await page.locator(".booking-day:not([aria-disabled])").nth(1).click();
+      await page.waitForSelector(".booking-day[aria-checked=true] >> nth=0");
+      const { height, small, closed, full } = await page.evaluate(() => {
+        const [legend, details] = [".booking-days legend", ".booking-details-title"].map(
+          (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
+        );
+        const targets = document.querySelectorAll(
+          ".booking-picker button, .booking-picker [role=radio], .booking-picker input:not([type=hidden])",
+        );
+        return {
+          height: details - legend,
+          small: [...targets]
+            .map((t) => ({ t, r: t.getBoundingClientRect() }))
+            .filter(({ r }) => r.width < 24 || r.height < 24)
+            .map(({ t, r }) => `${t.outerHTML.slice(0, 80)} ${r.width}x${r.height}`),
+          closed: document.querySelector(".booking-day.is-closed")?.textContent ?? "",
+          full: document.querySelector(".booking-day.is-full")?.textContent ?? "",
+        };
+      });
+      assert.ok(height <= 1200, `"Choose a day" to "Your details": ${height} px`);
+      console.log(`${path} at 390 px: "Choose a day" to "Your details" ${Math.round(height)} px`);
+      assert.deepEqual(small, [], "targets under 24x24 px");
+      // Weeks as rows, Monday first: seven columns, the 7th (a Monday) under the 1st's week.
+      const monday = await page.locator('.booking-day[data-date="2026-12-07"]').boundingBox();
+      const sunday = await page.locator('.booking-day[data-date="2026-12-06"]').boundingBox();
+      assert.ok(monday && sunday && monday.y > sunday.y, "a new week starts on Monday");
+      if (path === "/ar/book") assert.ok(monday.x > sunday.x, "Monday at the right, right to left");
+      else assert.ok(monday.x < sunday.x, "Monday at the left");
+      // Closed and full days say so to a screen reader, and are not chosen.
+      const english = path === "/book";
+      assert.match(closed, english ? /Sunday 6 December, Closed/ : /مغلق/);
+      assert.match(full, english ? /Full/ : /ممتلئ/);
+      assert.equal(
+        (await page.locator(".booking-day.is-closed[aria-disabled=true]").count()) > 0,
+        true,
+      );
+      if (!english)
+        assert.doesNotMatch(
+          (await page.textContent(".booking-picker")) ?? "",
+          /\b(Full|Closed|free|Mon|Tue|London|December)\b/,
+          "no English on the Arabic picker",
+        );
+      await expectNoViolations(page, `calendar at 390 px (${path})`);
+      if (shots)
+        await page
+          .locator(".booking-form")
+          .screenshot({ path: join(shots, `picker-390${path.replace(/\//g, "-")}.png`) });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`keyboard: the arrows move between the free days in the reading direction and choose (${path})`, async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      timezoneId: ZONE,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(origin + path);
+      await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
+      const state = () =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLElement;
+          const kolkata = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
+          const firstTime = document.querySelector<HTMLElement>(".booking-time")!.dataset.start!;
+          return {
+            focused: active.dataset.date,
+            checked: [
+              ...document.querySelectorAll<HTMLElement>(".booking-day[aria-checked=true]"),
+            ].map((d) => d.dataset.date),
+            tabStops: document.querySelectorAll(".booking-calendar [tabindex='0']").length,
+            timesOn: kolkata.format(new Date(firstTime)),
+          };
+        });
+      const free = await page
+        .locator(".booking-day:not([aria-disabled])")
+        .evaluateAll((days) => days.map((d) => (d as HTMLElement).dataset.date));
+      const [next, back] =
+        path === "/ar/book" ? ["ArrowLeft", "ArrowRight"] : ["ArrowRight", "ArrowLeft"];
+      await page.focus(".booking-day[aria-checked=true]");
+      assert.equal((await state()).focused, free[0]);
+      await page.keyboard.press(next);
+      assert.deepEqual(await state(), {
+        focused: free[1],
+        checked: [free[1]],
+        tabStops: 1,
+        timesOn: free[1],
+      });
+      await page.keyboard.press("ArrowDown");
+      assert.equal((await state()).checked[0], free[2]);
+      await page.keyboard.press(back);
+      await page.keyboard.press("ArrowUp");
+      assert.deepEqual((await state()).checked, [free[0]]);
+      // Past a closed Sunday: from the last free day before it straight to the Monday.
+      const saturday = free.indexOf("2026-12-05");
+      for (let i = 0; i < saturday; i++) await page.keyboard.press(next);
+      assert.equal((await state()).focused, "2026-12-05");
+      await page.keyboard.press(next);
+      assert.deepEqual((await state()).checked, ["2026-12-07"], "Sunday 6 is skipped");
+      // Wrapping, as the pattern says: back from the first free day is the last.
+      for (let i = free.indexOf("2026-12-07"); i > 0; i--) await page.keyboard.press(back);
+      await page.keyboard.press(back);
+      assert.equal((await state()).focused, free.at(-1));
+      // Tab leaves the days for the times; Space chooses one.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press(next);
+      await page.keyboard.press("Space");
+      assert.notEqual(await page.inputValue("input[name=start]"), "");
+      assert.equal(await page.locator(".booking-time[aria-checked=true]").count(), 1);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test("the time just taken by someone else: a clear message, the nearest free times, nothing typed lost", async () => {
   const { context, page } = await open("/book", 390);
   try {
-    await page.waitForSelector(".booking-picker .booking-choice input");
+    await page.waitForSelector(".booking-picker .booking-day[role=radio]");
     await page.check("input[name=mode][value=office]"); // one adviser at the office
-    await page.waitForSelector(".booking-times:not([hidden]) input");
-    await page.click(".booking-times label:nth-child(4)");
+    await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
+    await page.locator(".booking-time").nth(3).click();
     const start = await page.inputValue("input[name=start]");
     // Someone else takes it while the student types.
     const other = await fetch(`${origin}/api/booking`, {
@@ -241,9 +369,9 @@ test("the time just taken by someone else: a clear message, the nearest free tim
     assert.equal(await page.inputValue("input[name=start]"), "", "choose again");
     for (const [name, value] of Object.entries(mine))
       assert.equal(await page.inputValue(`#booking-form-${name}`), value, name);
-    await page.waitForSelector(".booking-times:not([hidden]) input");
+    await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
     assert.equal(
-      await page.locator(`.booking-times input[value="${start}"]`).count(),
+      await page.locator(`.booking-time[data-start="${start}"]`).count(),
       0,
       "the taken time is gone",
     );

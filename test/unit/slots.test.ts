@@ -4,7 +4,10 @@ import ICAL from "ical.js";
 import { slotRules } from "../../src/lib/bookingRules";
 import {
   bothZones,
+  calendarDays,
   freeSlots,
+  monthSpan,
+  weekdayNames,
   isOffered,
   offeredStarts,
   slotLabel,
@@ -131,6 +134,38 @@ function parse(ics: string) {
   const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
   return { calendar, event };
 }
+
+test("calendar: the visitor's days from today to the horizon, each free, full or closed", () => {
+  const now = at("2026-12-01T08:00:00Z");
+  const free = freeSlots(rules, "video", now, () => 0);
+  // Christmas Eve's times are all taken: full, not closed; Christmas Day is a bank holiday.
+  const taken = free.filter((s) => slotLabel(s.start, "Europe/London").date !== "2026-12-24");
+  const days = calendarDays(rules, now, "Europe/London", taken);
+  const day = (date: string) => days.find((d) => d.date === date);
+  assert.equal(days[0].date, "2026-12-01");
+  assert.equal(days[0].weekday, 2, "a Tuesday");
+  assert.equal(days.at(-1)?.date, "2026-12-22");
+  assert.equal(day("2026-12-02")?.state, "free");
+  assert.equal(day("2026-12-06")?.state, "closed", "Sunday");
+  assert.equal(day("2026-12-01")?.state, "full", "open, but today's times are within the notice");
+  assert.equal(days.flatMap((d) => d.slots).length, taken.length, "every free slot on its day");
+  const later = calendarDays(rules, at("2026-12-16T08:00:00Z"), "Europe/London", taken);
+  assert.equal(later.find((d) => d.date === "2026-12-24")?.state, "full");
+  assert.equal(later.find((d) => d.date === "2026-12-25")?.state, "closed");
+  // Kolkata, 5:30 ahead: a London Saturday's evening times fall on the visitor's Saturday night,
+  // and no London time falls on the Kolkata Sunday.
+  const kolkata = calendarDays(rules, now, "Asia/Kolkata", free);
+  assert.equal(kolkata.find((d) => d.date === "2026-12-06")?.state, "closed");
+  for (const d of kolkata)
+    for (const s of d.slots) assert.equal(slotLabel(s.start, "Asia/Kolkata").date, d.date);
+});
+
+test("calendar: weekday names Monday first and the months spanned, in the page's language", () => {
+  assert.deepEqual(weekdayNames("en-GB"), ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+  assert.equal(weekdayNames("ar-u-nu-latn", "long")[0], "الاثنين");
+  assert.equal(monthSpan("2026-12-01", "2026-12-22", "en-GB"), "December 2026");
+  assert.match(monthSpan("2026-12-20", "2027-01-10", "en-GB"), /^December 2026\s–\sJanuary 2027$/);
+});
 
 test("invite: read back by a real iCalendar parser, the event is the stored instant, in every zone", () => {
   const { calendar, event } = parse(inviteFor(booking, settings));
