@@ -19,6 +19,8 @@ fi
 # inlined critical CSS uses, so its CSS messages are left out: esbuild and postcss parse our CSS.
 java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --format gnu --skip-non-html \
   --filterpattern 'CSS: .*' dist
+# The browser tests serve this build (read only) rather than each building its own.
+export TEST_DIST="$PWD/dist"
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
 mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi

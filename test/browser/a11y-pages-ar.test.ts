@@ -1,0 +1,3 @@
+import { axeEveryPage } from "./a11y-pages";
+
+axeEveryPage("ar");
