@@ -38,10 +38,27 @@ function report(error: unknown) {
 
 const INTERACTIONS = ["pointerdown", "focusin", "keydown"];
 
+/**
+ * Whether the visitor used the island before this script ran (on a slow phone, a tap while the
+ * page loads): a control changed from how the server drew it, or focus inside.
+ */
+function touched(element: HTMLElement) {
+  if (element.contains(document.activeElement)) return true;
+  const controls = element.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select");
+  return [...controls].some((c) =>
+    c instanceof HTMLSelectElement
+      ? [...c.options].some((o) => o.selected !== o.defaultSelected)
+      : c.type === "radio" || c.type === "checkbox"
+        ? c.checked !== c.defaultChecked
+        : c.value !== c.defaultValue,
+  );
+}
+
 function whenWanted(element: HTMLElement, run: () => void) {
   const mode = element.dataset.hydrate;
-  // A query string carries a tool's saved answers: show them without waiting for a touch.
-  if (mode === "interaction" && !window.location.search) {
+  // A query string carries a tool's saved answers, and a choice made before this script ran is
+  // waiting for the island: show them without waiting for another touch.
+  if (mode === "interaction" && !window.location.search && !touched(element)) {
     const start = () => {
       for (const type of INTERACTIONS) element.removeEventListener(type, start, true);
       run();

@@ -265,3 +265,31 @@ test("reduced motion: the choices change state without a transition", async () =
     await context.close();
   }
 });
+
+test("a choice made before a tool's island has loaded is kept (a tap on a slow phone)", async () => {
+  const context = await t.browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    for (const [path, choice, query] of [
+      ["/ar/find-your-route", '#route-finder input[name="goal"][value="masters"]', "goal=masters"],
+      ["/cost-of-study", "#planner-route-phd", "route=phd"],
+    ]) {
+      const page = await context.newPage();
+      // Hold the islands' code back until the visitor has chosen.
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await page.route(/\/assets\/lazy-.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(t.server.origin + path);
+      await page.locator(choice).check();
+      assert.ok(!page.url().includes(query), "nothing ran before the code came");
+      release();
+      await page.waitForFunction((q) => location.search.includes(q), query);
+      assert.ok(await page.locator(choice).isChecked(), `${path}: the choice is still shown`);
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});
