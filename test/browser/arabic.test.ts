@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { readCatalog } from "../../src/i18n/catalog";
 import { fill } from "../../src/lib/template";
+import { isolateLtr } from "../../src/lib/bidi";
 import { siteUnderTest } from "./harness";
 import { expectNoViolations } from "./axe";
 
@@ -193,9 +194,10 @@ test("without JavaScript, an Arabic form is answered by an Arabic page", async (
     await page.waitForURL(/\/api\/enquiry/);
     assert.equal(await page.getAttribute("html", "lang"), "ar");
     assert.equal(await page.textContent("h1"), ar("forms", "formWords.answers.fixTitle"));
-    assert.match(
-      (await page.textContent("#contact-form-email-error")) ?? "",
-      new RegExp(ar("forms", "formWords.emailWrong").replace(/[.+?()]/g, "\\$&")),
+    assert.ok(
+      ((await page.textContent("#contact-form-email-error")) ?? "").endsWith(
+        fill(ar("forms", "formWords.emailWrong"), { email: isolateLtr("name@example.com") }),
+      ),
     );
   } finally {
     await context.close();

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { isolateLtr } from "../../src/lib/bidi";
 import { site } from "../../content/site";
 import { ConfigError, parseRateLimit, readConfig } from "../../server/config";
 import { backoffMs, classify } from "../../server/delivery";
@@ -91,9 +92,16 @@ test("mail: the acknowledgement thanks, says what next, copies the enquiry and g
   const plain = text(mail.text);
   assert.match(plain, /^Dear Zoë,/);
   assert.match(plain, new RegExp(`replies ${site.replyTime}`));
-  assert.match(plain, /Phone Number: \+234 803 123 4567/);
-  assert.ok(plain.includes(`Phone: ${site.phone.display}`), "the phone number as printed");
-  assert.ok(plain.includes(`WhatsApp: ${site.mobile.display}`), "the WhatsApp number as printed");
+  // Typed in Latin letters and digits: isolated, to read left to right in an Arabic e-mail too.
+  assert.match(plain, /Phone Number: \u2066\+234 803 123 4567\u2069/);
+  assert.ok(
+    plain.includes(`Phone: ${isolateLtr(site.phone.display)}`),
+    "the phone number as printed",
+  );
+  assert.ok(
+    plain.includes(`WhatsApp: ${isolateLtr(site.mobile.display)}`),
+    "the WhatsApp number as printed",
+  );
   for (const o of site.officeHours) assert.ok(plain.includes(`${o.days}: ${o.hours}`));
   assert.doesNotMatch(text(mail.html), /<script>|<b>/);
 });

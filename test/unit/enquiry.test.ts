@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import { isolateLtr } from "../../src/lib/bidi";
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -101,7 +102,7 @@ test("malformed e-mail addresses", () => {
   ])
     assert.equal(
       errorsFor({ email }).email,
-      "Please enter an e-mail address like name@example.com.",
+      `Please enter an e-mail address like ${isolateLtr("name@example.com")}.`,
       email,
     );
   for (const email of ["ada@example.com", "a.b+c@mail.example.co.uk"])
@@ -109,7 +110,7 @@ test("malformed e-mail addresses", () => {
 });
 
 test("malformed phone numbers: letters, too few or too many digits", () => {
-  const message = "Please enter a phone number of 7 to 15 digits, e.g. +44 7700 900123.";
+  const message = `Please enter a phone number of 7 to 15 digits, e.g. ${isolateLtr("+44 7700 900123")}.`;
   for (const phone of ["call me", "12345", "+44 7700 9OO123", "1234567890123456", "++447700900123"])
     assert.equal(errorsFor({ phone }).phone, message, phone);
   for (const phone of [

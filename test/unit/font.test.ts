@@ -24,7 +24,8 @@ test("the font keeps every character any page shows", () => {
     const { document } = new Window();
     document.write(html);
     const missing = [...new Set(document.body.textContent)].filter(
-      (c) => !kept.has(c) && c.trim() !== "",
+      // Format characters (the isolates around a phone number) are never drawn.
+      (c) => !kept.has(c) && c.trim() !== "" && !/\p{Cf}/u.test(c),
     );
     assert.deepEqual(missing, [], `${route.path} shows characters the font lacks`);
   }
