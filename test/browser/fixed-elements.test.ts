@@ -285,3 +285,39 @@ for (const { name, options } of widths) {
     console.log(`${name}: ${paths.length} pages in ${Date.now() - started} ms`);
   });
 }
+
+test("the contact menu opens with JavaScript off; with it, Escape, a click outside and focus leaving close it", async () => {
+  const noScript = await t.browser.newContext({ ...widths[0].options, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(t.server.origin + "/ar/contact");
+  await plain.locator(".quick-contact summary").click();
+  const links = plain.locator("#quick-contact-links a");
+  await links.first().waitFor();
+  assert.deepEqual(
+    await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")?.split(":")[0])),
+    ["https", "tel", "mailto"],
+  );
+  await noScript.close();
+
+  const context = await t.browser.newContext(widths[0].options);
+  const page = await context.newPage();
+  await page.goto(t.server.origin + "/contact");
+  const menu = page.locator("details[data-quick-contact]");
+  const toggle = menu.locator("summary");
+  const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+  const loaded = page.waitForResponse((r) => r.url().includes("client-quickContact"));
+  await toggle.click();
+  await loaded;
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  assert.equal(await isOpen(), false, "Escape closes it");
+  assert.equal(await toggle.evaluate((s) => s === document.activeElement), true, "focus is back");
+  await toggle.press("Enter");
+  assert.equal(await isOpen(), true, "Enter opens it");
+  await page.mouse.click(20, 300);
+  assert.equal(await isOpen(), false, "a click outside closes it");
+  await toggle.click();
+  await toggle.press("Shift+Tab");
+  assert.equal(await isOpen(), false, "focus leaving closes it");
+  await context.close();
+});
