@@ -27,6 +27,8 @@ export const ui = {
   },
   quickContact: {
     name: "Quick contact",
+    /** The one corner button that opens the three ways to reach us. */
+    toggle: "Contact us",
     chatLabel: "Chat on WhatsApp",
     callLabel: "Call {number}",
     mailLabel: "E-mail {address}",

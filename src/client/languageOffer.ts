@@ -4,6 +4,8 @@
  * and a dismiss button. Never a redirect. Once they dismiss it, or follow any language switcher
  * link, their choice is remembered and nothing is offered again.
  */
+import { noticeArea } from "./notices";
+
 const KEY = "eg-language-choice";
 
 const primary = (tag: string) => tag.toLowerCase().split("-")[0];
@@ -50,8 +52,8 @@ export function startLanguageOffer() {
   if (!link) return;
   const offer = document.createElement("aside");
   offer.className = "language-offer";
-  // Placed by the page's direction (at its start, clear of the quick-contact buttons at its end);
-  // its words read in their own.
+  // Placed by the page's direction (in the notices beside the quick-contact button); its words
+  // read in their own.
   offer.lang = link.lang;
   offer.setAttribute("aria-label", link.textContent ?? link.lang);
   const go = document.createElement("a");
@@ -70,5 +72,5 @@ export function startLanguageOffer() {
     offer.remove();
   });
   offer.append(go, dismiss);
-  document.body.append(offer);
+  noticeArea().append(offer);
 }

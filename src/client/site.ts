@@ -1,6 +1,7 @@
 // Site-wide behaviour that needs no component state, so pages without islands load no React.
 import { startHeader } from "./header";
 import { startAnchors } from "./anchors";
+import { startFocusClear } from "./focusClear";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadAfterLoadLinks } from "./afterLoad";
@@ -13,6 +14,16 @@ void firstPaint().then(() => {
   document.documentElement.classList.add("js");
   startHeader();
   startAnchors();
+  const quickContact = document.querySelector<HTMLDetailsElement>("[data-quick-contact]");
+  quickContact?.addEventListener(
+    "toggle",
+    () =>
+      void import("./quickContact")
+        .then((m) => m.startQuickContact(quickContact))
+        .catch((error: unknown) => console.error(error)),
+    { once: true },
+  );
+  startFocusClear();
   startOfficeMap();
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);

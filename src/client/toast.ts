@@ -1,4 +1,5 @@
 /** Toasts: one polite live region, created once at startup so screen readers already watch it. */
+import { noticeArea } from "./notices";
 
 export type ToastTone = "success" | "info" | "error";
 
@@ -38,7 +39,7 @@ export function startToasts(): Region {
   close.innerHTML = '<span aria-hidden="true">&times;</span>';
   close.hidden = true;
   root.append(message, close);
-  document.body.append(root);
+  noticeArea().append(root);
 
   close.addEventListener("click", () => hideToast());
   root.addEventListener("keydown", (event) => {

@@ -27,6 +27,18 @@ for (const { name, options } of widths) {
       await page.mouse.move(5, 790);
     }
 
+    const contact = page.locator(".quick-contact summary");
+    await contact.click();
+    await page.locator("#quick-contact-links").waitFor();
+    await expectNoViolations(page, `quick-contact menu open (${name})`);
+    await page.keyboard.press("Escape");
+    await page.locator("#quick-contact-links").waitFor({ state: "hidden" });
+    assert.equal(
+      await contact.evaluate((e) => e === document.activeElement),
+      true,
+      "Escape closes the menu and returns focus to its button",
+    );
+
     const search = page.getByRole("combobox", { name: "Search courses" });
     await search.scrollIntoViewIfNeeded();
     await page.waitForFunction(() =>
