@@ -18,4 +18,5 @@ export function startQuickContact(menu: HTMLDetailsElement) {
   document.addEventListener("click", (event) => {
     if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
   });
+  menu.dataset.started = "";
 }

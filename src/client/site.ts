@@ -15,14 +15,15 @@ void firstPaint().then(() => {
   startHeader();
   startAnchors();
   const quickContact = document.querySelector<HTMLDetailsElement>("[data-quick-contact]");
-  quickContact?.addEventListener(
-    "toggle",
-    () =>
+  if (quickContact) {
+    const start = () =>
       void import("./quickContact")
         .then((m) => m.startQuickContact(quickContact))
-        .catch((error: unknown) => console.error(error)),
-    { once: true },
-  );
+        .catch((error: unknown) => console.error(error));
+    // Opened before this script ran (a tap while a slow phone loads): start at once.
+    if (quickContact.open) start();
+    else quickContact.addEventListener("toggle", start, { once: true });
+  }
   startFocusClear();
   startOfficeMap();
   const hero = document.querySelector<HTMLElement>("[data-hero]");
