@@ -24,8 +24,5 @@ export TEST_DIST="$PWD/dist"
 # Node 20's --test neither expands globs nor finds .ts files in a folder: list them.
 mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
-# Two files at a time (most of a browser test's time is waiting); each file's time is reported
-# after the TAP (scripts/testFileTimes.mjs), with a warning past half its limit.
-node --import tsx --test --test-concurrency=2 --test-timeout=180000 \
-  --test-reporter=tap --test-reporter-destination=stdout \
-  --test-reporter=./scripts/testFileTimes.mjs --test-reporter-destination=stderr "${files[@]}"
+# Two files at a time: most of a browser test's time is waiting, not working.
+node --import tsx --test --test-concurrency=2 --test-timeout=180000 "${files[@]}"
