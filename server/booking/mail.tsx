@@ -11,7 +11,8 @@ import { isolateLtr } from "../../src/lib/bidi";
 import { Filled } from "../../src/components/Filled";
 import { site } from "../../content/site";
 import { modeById } from "../../src/lib/bookingRules";
-import { bothZones, slotLabel, zoneName } from "../../src/lib/slots";
+import { bothZones, slotLabel, zoneCity, zoneName } from "../../src/lib/slots";
+import { zoneWords } from "../../content/formats";
 import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../emails/Layout";
 import { logoAttachment, renderEmail } from "../emails/render";
 import type { Message } from "../mail";
@@ -91,7 +92,7 @@ export async function composeBookingMail(
   const logo = attachments.length > 0;
   const whenStudent = bothZones(b.start, b.zone, rules.zone);
   const london = slotLabel(b.start, rules.zone);
-  const whenLondon = `${london.day}, ${london.time} (${words.londonTime})`;
+  const whenLondon = fill(zoneWords.office, { ...london, city: zoneCity(rules.zone) });
   const messageId = `<booking-${b.id}.${mail.replace(/[^\w.-]/g, "")}@${domainOf(settings.mailFrom)}>`;
   const first = b.fullName.split(/\s+/)[0];
   const cancelled = b.state === "cancelled";

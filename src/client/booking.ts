@@ -16,6 +16,7 @@ import {
   monthSpan,
   slotLabel,
   weekdayNames,
+  zoneCity,
   zoneName,
   type CalendarDay,
   type Slot,
@@ -88,7 +89,8 @@ function enhance(root: HTMLElement) {
     if (zones.childElementCount) return;
     const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
     const names = new Set((supported ? supported("timeZone") : [OFFICE_ZONE]).map(currentZoneName));
-    zones.append(...[...names].map((z) => el("option", { value: z })));
+    // Each labelled with its city in the page's language, which the browser also matches.
+    zones.append(...[...names].map((z) => el("option", { value: z, label: zoneCity(z) })));
   };
   const zoneField = el("input", {
     id: zoneId,
