@@ -11,6 +11,7 @@ import { contentModules } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
 import { validateBooking } from "./src/build/validateBooking";
+import { staleClaims } from "./src/build/staleness";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/build/render";
 import { compressAll, printReport } from "./src/build/report";
@@ -216,6 +217,9 @@ async function build() {
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,
   );
+  // Last, where the agency's staff see them: what the site says that its dates make untrue.
+  for (const warning of staleClaims(contentModules, new Date().toISOString().slice(0, 10)))
+    console.warn(`Warning, out of date: ${warning}`);
 }
 
 await build();

@@ -48,6 +48,11 @@ export const site = {
   replyTime: "within one business day",
   intakes: ["September", "January", "May"],
   promotedIntake: "January 2026",
+  /**
+   * When the promoted intake starts (YYYY-MM): from then on the build warns that the hero, ticker
+   * and first guide promote an intake that has begun. Change it with `promotedIntake`.
+   */
+  promotedIntakeStarts: "2026-01",
   address,
   email: "hello@eastgate-education.example",
   infoEmail: "info@eastgate-education.example",

@@ -115,7 +115,11 @@ test("a malformed phone number or e-mail", () => {
   );
 });
 
-test("a malformed guide date or office time", () => {
+test("a malformed guide date, promoted intake month or office time", () => {
+  assert.deepEqual(
+    check("content/site.ts", (c) => (c.site.promotedIntakeStarts = "January 2027")),
+    [`content/site.ts: site.promotedIntakeStarts "January 2027" is not a month written YYYY-MM`],
+  );
   assert.deepEqual(
     check("content/guides.ts", (c) => (c.guides[0].updated = "2026-02-30")),
     [`content/guides.ts: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],

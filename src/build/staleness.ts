@@ -1,0 +1,79 @@
+/**
+ * Claims on the site that a date makes untrue, found before a student does: the promoted intake
+ * once it has started, official figures and estimates not checked for 12 months, a guide not
+ * reviewed for 6, the bank holidays the booking page knows running out within 60 days. Each
+ * warning names the file, the field and what to change. The build (so `npm start` too) prints
+ * them; `npm run content -- check` exits non-zero on any, for a CI that wants to fail on them.
+ */
+import type { ContentModule } from "./validate";
+
+/** How long each kind of claim holds before it must be looked at again. */
+export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60 };
+
+/** "2025-01" or "2025-01-15" -> "2025-01-01" / "2025-01-15". */
+const day = (date: string) => (date.length === 7 ? `${date}-01` : date);
+
+function addMonths(date: string, months: number) {
+  const [y, m, d] = day(date).split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
+}
+
+function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every object under `value` that has an `asOf`, with its path ("maintenance"). */
+function* dated(value: unknown, path: string): Generator<[string, { asOf: string }]> {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) yield* dated(v, `${path}[${i}]`);
+    return;
+  }
+  if (!value || typeof value !== "object") return;
+  if (typeof (value as { asOf?: unknown }).asOf === "string")
+    yield [path, value as { asOf: string }];
+  for (const [k, v] of Object.entries(value)) yield* dated(v, path ? `${path}.${k}` : k);
+}
+
+/** One warning per claim out of date on `today` (YYYY-MM-DD). */
+export function staleClaims(modules: ContentModule[], today: string): string[] {
+  const of = (file: string) => modules.find((m) => m.file === file)?.exports ?? {};
+  const warnings: string[] = [];
+
+  const site = of("content/site.ts").site as {
+    promotedIntake: string;
+    promotedIntakeStarts: string;
+  };
+  if (site && day(site.promotedIntakeStarts) <= today)
+    warnings.push(
+      `content/site.ts site.promotedIntakeStarts: the promoted intake, ${site.promotedIntake}, started on ${day(site.promotedIntakeStarts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake and promotedIntakeStarts to the next intake you promote (one edit reaches every place it shows).`,
+    );
+
+  for (const [path, figure] of dated(of("content/costOfStudy.ts"), "")) {
+    const due = addMonths(figure.asOf, REVIEW.figureMonths);
+    if (due <= today)
+      warnings.push(
+        `content/costOfStudy.ts ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
+      );
+  }
+
+  const guides = (of("content/guides.ts").guides ?? []) as { slug: string; updated: string }[];
+  guides.forEach((guide, i) => {
+    const due = addMonths(guide.updated, REVIEW.guideMonths);
+    if (due <= today)
+      warnings.push(
+        `content/guides.ts guides[${i}].updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
+      );
+  });
+
+  const booking = of("content/booking.ts").booking as
+    { bankHolidays: { dates: { date: string }[] } } | undefined;
+  const last = booking?.bankHolidays.dates
+    .map((d) => d.date)
+    .sort()
+    .at(-1);
+  if (last && last <= addDays(today, REVIEW.bankHolidayDays))
+    warnings.push(
+      `content/booking.ts booking.bankHolidays.dates: the last bank holiday listed is ${last}, within ${REVIEW.bankHolidayDays} days. Add the next year's from GOV.UK (https://www.gov.uk/bank-holidays) and set bankHolidays.checked; past it the build stops.`,
+    );
+  return warnings;
+}

@@ -1,0 +1,58 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { contentModules } from "../../src/build/content";
+import { staleClaims } from "../../src/build/staleness";
+
+const root = join(import.meta.dirname, "../..");
+const fields = (today: string) => staleClaims(contentModules, today).map((w) => w.split(":")[0]);
+
+test("today's content warns: the promoted January 2026 intake has started; figures over a year old", () => {
+  assert.deepEqual(fields("2026-11-25"), [
+    "content/site.ts site.promotedIntakeStarts",
+    "content/costOfStudy.ts maintenance.source.asOf",
+    "content/costOfStudy.ts visaFee.source.asOf",
+  ]);
+  const [intake] = staleClaims(contentModules, "2026-11-25");
+  assert.match(intake, /January 2026, started on 2026-01-01/);
+  assert.match(intake, /Set promotedIntake and promotedIntakeStarts/);
+});
+
+test("each claim warns from its own date, not before (fixed clock)", () => {
+  // Before the intake started and within a year of every figure: nothing.
+  assert.deepEqual(fields("2025-12-31"), []);
+  // The intake starts and the maintenance figure (January 2025) turns a year old on one day.
+  assert.deepEqual(fields("2026-01-01"), [
+    "content/site.ts site.promotedIntakeStarts",
+    "content/costOfStudy.ts maintenance.source.asOf",
+  ]);
+  // The guides were reviewed on 2026-11-22: due six months later.
+  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides.ts")));
+  assert.deepEqual(
+    fields("2027-05-22").filter((f) => f.startsWith("content/guides.ts")),
+    [
+      "content/guides.ts guides[0].updated",
+      "content/guides.ts guides[1].updated",
+      "content/guides.ts guides[2].updated",
+    ],
+  );
+  // The last bank holiday listed is 2027-12-28: a warning from 60 days before it.
+  assert.ok(!fields("2027-10-28").includes("content/booking.ts booking.bankHolidays.dates"));
+  assert.ok(fields("2027-10-29").includes("content/booking.ts booking.bankHolidays.dates"));
+});
+
+test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", () => {
+  const run = (today: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/content.ts", "check"], {
+      cwd: root,
+      env: { ...process.env, CONTENT_TODAY: today },
+      encoding: "utf8",
+    });
+  const stale = run("2026-11-25");
+  assert.equal(stale.status, 1);
+  assert.match(stale.stderr, /Out of date: content\/site\.ts site\.promotedIntakeStarts/);
+  const fresh = run("2025-12-01");
+  assert.equal(fresh.status, 0, fresh.stderr);
+  assert.match(fresh.stdout, /Every dated claim holds on 2025-12-01/);
+});
