@@ -23,6 +23,7 @@ import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
+import { SLOTS_PATH } from "./booking/http";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -151,9 +152,12 @@ export function createApp(options: AppOptions) {
         if (!res.headersSent) res.writeHead(500).end();
       });
     if (vitals && pathname === VITALS_PATH) return run(vitals);
-    const bookingHandler = booking.handlers[pathname.replace(/(.)\/$/, "$1")];
+    const bookingPath = pathname.replace(/(.)\/$/, "$1");
+    const bookingHandler = booking.handlers[bookingPath];
     if (bookingHandler) {
-      setHeaders(res, "/404.html");
+      // The free times are data, not a document: the site-wide headers (nosniff, CORP) and their
+      // own cache policy, without a page's CSP and the rest. The others answer with pages.
+      if (bookingPath !== SLOTS_PATH) setHeaders(res, "/404.html");
       return run(bookingHandler);
     }
     if (isEnquiry(req)) {

@@ -7,6 +7,7 @@ import {
   LANG_FIELD,
   normaliseValue,
 } from "../../src/lib/enquiry";
+import { acceptedEncoding, Compressible } from "../compress";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
 import { BodyTooLarge, discardRest, readBody } from "../body";
 import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../enquiry";
@@ -99,27 +100,31 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
         ok: false,
         error: `Unknown mode "${mode.slice(0, 20)}": use video, phone or office.`,
       });
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
     res.writeHead(200, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": `public, max-age=${SLOTS_MAX_AGE_S}`,
+      Vary: "Accept-Encoding",
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
     });
-    res.end(slotsBody(mode));
+    res.end(req.method === "HEAD" ? undefined : slotsBody(mode).as(encoding));
   };
 
   // Working out three weeks of slots costs ~5 ms; the answer is reused until a place is taken or
   // freed, and for no longer than browsers may keep it anyway.
-  const answered = new Map<string, { revision: number; until: number; body: string }>();
+  const answered = new Map<string, { revision: number; until: number; body: Compressible }>();
   const slotsBody = (mode: string) => {
     const at = desk.now();
     const kept = answered.get(mode);
     if (kept && kept.revision === desk.revision && at < kept.until) return kept.body;
-    const body = JSON.stringify({
+    const json = JSON.stringify({
       zone: rules.zone,
       // The server's clock: the picker's calendar starts on its today, whatever the visitor's says.
       now: new Date(at).toISOString(),
       slotMinutes: rules.slotMinutes,
       slots: desk.slots(mode).map(slotView),
     });
+    const body = new Compressible(json);
     answered.set(mode, { revision: desk.revision, until: at + SLOTS_MAX_AGE_S * 1000, body });
     return body;
   };

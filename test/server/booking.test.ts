@@ -4,6 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { request, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import ICAL from "ical.js";
 import { createApp, type AppOptions } from "../../server/app";
 import { readBookings } from "../../server/booking/store";
@@ -23,6 +25,11 @@ before(async () => {
   writeFileSync(
     join(dist, "404.html"),
     `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script data-src="/assets/page-site-T.js">(loader)</script></body></html>`,
+  );
+  // Its headers as src/build/headers.ts writes them: site-wide, then the 404 page's own.
+  writeFileSync(
+    join(dist, "_headers"),
+    "/*\n  X-Content-Type-Options: nosniff\n  Cross-Origin-Resource-Policy: same-origin\n/404.html\n  Content-Security-Policy: default-src 'self'\n",
   );
   smtp = testSmtp();
   await smtp.listen();
@@ -492,4 +499,48 @@ test("staff cancel with npm run bookings' request: the student and the advisers 
       await server.close();
     }
   });
+});
+
+test("free times: compressed as the client accepts, with a data answer's headers, not a page's", async (t) => {
+  const server = await serve({ dataFile: freshDataFile(), now: clockFrom("2026-12-01T08:00:00Z") });
+  try {
+    const get = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+        const req = request(`${server.origin}/api/booking/slots?mode=video`, {
+          headers: { "Accept-Encoding": encoding },
+        });
+        req.on("response", (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    const plain = await get("identity");
+    const br = await get("gzip;q=0.5, br");
+    const gz = await get("gzip");
+    assert.equal(plain.headers["content-encoding"], undefined);
+    assert.equal(br.headers["content-encoding"], "br");
+    assert.equal(gz.headers["content-encoding"], "gzip");
+    assert.equal(brotliDecompressSync(br.body).toString(), plain.body.toString());
+    assert.equal(gunzipSync(gz.body).toString(), plain.body.toString());
+    assert.ok((JSON.parse(plain.body.toString()) as { slots: unknown[] }).slots.length > 10);
+    for (const { headers } of [plain, br]) {
+      assert.equal(headers.vary, "Accept-Encoding");
+      assert.equal(headers["x-content-type-options"], "nosniff");
+      assert.equal(headers["cross-origin-resource-policy"], "same-origin");
+      assert.match(String(headers["cache-control"]), /^public, max-age=\d+$/);
+      assert.equal(headers["content-security-policy"], undefined, "no page's policy on data");
+      assert.equal(headers["strict-transport-security"], undefined);
+    }
+    // A booking's pages still carry a page's policy.
+    const manage = await fetch(`${server.origin}/book/manage?b=x&t=y`);
+    assert.equal(manage.headers.get("content-security-policy"), "default-src 'self'");
+    t.diagnostic(
+      `free times: ${plain.body.length} B plain, ${gz.body.length} B gzip, ${br.body.length} B brotli`,
+    );
+  } finally {
+    await server.close();
+  }
 });
