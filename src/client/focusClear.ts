@@ -1,5 +1,5 @@
 /**
- * Keyboard focus never sits under the sticky header or the corner button, not even in part
+ * Keyboard focus never sits under the sticky header, the corner button or a notice, not even in part
  * (WCAG 2.4.11, 2.4.12). The browser scrolls a focused element only when it is off screen (then
  * clear of them, by the page's scroll padding); one on screen but under them stays put, so this
  * scrolls it the least distance that clears them, by the same padding.
@@ -11,7 +11,9 @@ export function startFocusClear() {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         const r = target.getBoundingClientRect();
-        for (const cover of document.querySelectorAll("[data-header], .quick-contact")) {
+        for (const cover of document.querySelectorAll(
+          "[data-header], .quick-contact, .notices > *",
+        )) {
           const c = cover.getBoundingClientRect();
           if (cover.contains(target) || document.activeElement !== target) continue;
           if (r.top < c.bottom && r.bottom > c.top && r.left < c.right && r.right > c.left)

@@ -321,3 +321,23 @@ test("the contact menu opens with JavaScript off; with it, Escape, a click outsi
   assert.equal(await isOpen(), false, "focus leaving closes it");
   await context.close();
 });
+
+test("with the language offer shown (it stays until answered), focus is never under it and the page's end scrolls clear of it", async () => {
+  const failures: string[] = [];
+  const context = await t.browser.newContext({ ...widths[0].options, reducedMotion: "reduce" });
+  try {
+    await context.addInitScript({ content: "window.__name = (f) => f;" });
+    await context.addInitScript(installHelpers);
+    await context.addInitScript({ content: PREFERS_ANOTHER_LANGUAGE });
+    const page = await context.newPage();
+    for (const path of ["/ar/contact", "/book", "/zh/cost-of-study"]) {
+      await page.goto(t.server.origin + path);
+      await page.locator(".language-offer").waitFor();
+      for (const c of await coveredFocus(page)) failures.push(`${path}: focus covered: ${c}`);
+      for (const c of await underFixedAtEnd(page)) failures.push(`${path}: at the end: ${c}`);
+    }
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(failures, []);
+});
