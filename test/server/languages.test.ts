@@ -63,6 +63,21 @@ async function serve(options: Partial<AppOptions> = {}) {
   };
 }
 
+/** The server with a mail server and bookings, its clock on a Monday morning in London. */
+async function serveBookings() {
+  const smtp = testSmtp();
+  await smtp.listen();
+  const offset = Date.parse("2026-11-30T09:00:00Z") - Date.now();
+  const server = await serve({
+    smtpUrl: smtp.url,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    now: () => Date.now() + offset,
+    publicUrl: "http://booking.test",
+  });
+  const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
+  return { smtp, server, origin };
+}
+
 /** What the student typed comes back as typed, in any script. */
 const typed = ["Layla Haddad", "Layla", "layla@example.com"];
 
@@ -190,18 +205,8 @@ test("the student's acknowledgement is in Arabic, right to left; the advisers' c
 });
 
 test("a booking made in Arabic: the student's e-mails, invite and manage page in Arabic; the advisers' in English", async () => {
-  const smtp = testSmtp();
-  await smtp.listen();
-  // A fixed Monday morning in London, so there are free times ahead.
-  const offset = Date.parse("2026-11-30T09:00:00Z") - Date.now();
-  const server = await serve({
-    smtpUrl: smtp.url,
-    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
-    now: () => Date.now() + offset,
-    publicUrl: "http://booking.test",
-  });
+  const { smtp, server, origin } = await serveBookings();
   try {
-    const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
     const { slots } = (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
       slots: { start: string }[];
     };
@@ -330,17 +335,8 @@ test("a request refused before its body is read answers in its page's language, 
 });
 
 test("the student's e-mails in Chinese carry no English outside names: acknowledgement, booking, invite", async () => {
-  const smtp = testSmtp();
-  await smtp.listen();
-  const offset = Date.parse("2026-11-30T09:00:00Z") - Date.now();
-  const server = await serve({
-    smtpUrl: smtp.url,
-    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
-    now: () => Date.now() + offset,
-    publicUrl: "http://booking.test",
-  });
+  const { smtp, server, origin } = await serveBookings();
   try {
-    const origin = `http://127.0.0.1:${(server.app.address() as AddressInfo).port}`;
     const chen = { ...student, fullName: "Chen Wei", email: "chen@example.com", lang: "zh" };
     assert.equal((await server.post(chen)).status, 200);
     const { slots } = (await (await fetch(`${origin}/api/booking/slots?mode=phone`)).json()) as {
