@@ -4,6 +4,7 @@ import { contactInfo } from "../../content/site";
 import { EnquiryForm } from "./forms/EnquiryForm";
 import { Icon } from "./Icon";
 import { Ltr } from "./Ltr";
+import { isLatinRun } from "../lib/bidi";
 
 interface Props {
   /** Id of the form, the target of links like /contact#contact-form. */
@@ -37,7 +38,7 @@ export function ContactSection({ formId }: Props) {
                         >
                           {line.text}
                         </a>
-                      ) : /^[\x20-\x7E]+$/.test(line.text) ? (
+                      ) : isLatinRun(line.text) ? (
                         // Written wholly in Latin letters (the address): one left-to-right run.
                         <Ltr>{line.text}</Ltr>
                       ) : (

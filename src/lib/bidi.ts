@@ -6,13 +6,10 @@
  * DIRECTIONAL ISOLATE, as W3C's "Inline markup and bidirectional text" advises. Without it
  * "+44 7700 900123" in Arabic reads "900123 7700 44+".
  */
-export const LRI = "\u2066";
-export const PDI = "\u2069";
+const LRI = "\u2066";
+const PDI = "\u2069";
 
 export const isolateLtr = (text: string) => `${LRI}${text}${PDI}`;
 
 /** Written wholly in Latin script, digits and signs (an address, a number): one left-to-right run. */
 export const isLatinRun = (text: string) => /^[\x20-\x7E]+$/.test(text) && /[A-Za-z0-9]/.test(text);
-
-/** The same text without isolates: for a `tel:` link, a comparison, a header that must be plain. */
-export const withoutIsolates = (text: string) => text.replace(/[\u2066-\u2069]/g, "");
