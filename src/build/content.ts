@@ -16,6 +16,7 @@ import * as studyRoutes from "../../content/studyRoutes";
 import * as testimonials from "../../content/testimonials";
 import * as ui from "../../content/ui";
 import * as zoneCities from "../../content/zoneCities";
+import * as events from "../events/content";
 import type { ContentModule } from "./validate";
 
 /**
@@ -28,6 +29,8 @@ export const contentModules: ContentModule[] = [
   { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
   { file: "content/enquiryMail.ts", exports: enquiryMail },
+  // Read from YAML and checked against src/events/schema.ts.
+  { file: "content/events.yaml", exports: events },
   { file: "content/formats.ts", exports: formats },
   { file: "content/forms.ts", exports: forms },
   { file: "content/guides.ts", exports: guides },

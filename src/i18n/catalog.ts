@@ -18,7 +18,7 @@ export type Catalog = Record<string, Entry>;
 export const TRANSLATIONS_DIR = join(import.meta.dirname, "../../content/translations");
 
 export const catalogFile = (locale: string, file: string, dir = TRANSLATIONS_DIR) =>
-  join(dir, locale, basename(file).replace(/\.ts$/, ".json"));
+  join(dir, locale, basename(file).replace(/\.(?:ts|ya?ml)$/, ".json"));
 
 export function readCatalog(locale: string, file: string, dir = TRANSLATIONS_DIR): Catalog {
   const path = catalogFile(locale, file, dir);

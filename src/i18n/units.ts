@@ -96,6 +96,8 @@ const NAME_PATHS: Record<string, RegExp[]> = {
   "content/studyRoutes.ts": [/\.intakes\[\d+\]$/],
   // The office's address as printed for post, and the social networks' own names.
   "content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
+  // An event's words are its title, summary, host and body; the rest is data (kind, times, language).
+  "content/events.yaml": [/^events\.[^.]+\.(?!title$|summary$|host$|body\[)/],
 };
 
 const isData = (text: string) =>
