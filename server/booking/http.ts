@@ -16,7 +16,7 @@ import { isIdempotencyKey } from "../intake";
 import { clientAddress } from "../rateLimit";
 import type { BookingDesk, SlotChoice } from "./desk";
 import type { Booking } from "./store";
-import { verifyBooking } from "./token";
+import { verifyLink } from "../reservations/token";
 
 import { BOOKING_PATH } from "../paths";
 export { BOOKING_PATH };
@@ -68,7 +68,7 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
   /** The booking a link names, when its token is right. */
   const fromLink = (id: string | undefined, token: string | undefined) => {
     if (!id || !token || !/^[\w-]{1,64}$/.test(id)) return undefined;
-    if (!verifyBooking(options.secret, id, token)) return undefined;
+    if (!verifyLink(options.secret, "booking", id, token)) return undefined;
     return desk.get(id);
   };
 

@@ -11,7 +11,7 @@ import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH, MANAGE_PATH } from "./http";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
 import { bookingsFileFor, BookingStore, staffFileFor, type Booking } from "./store";
-import { bookingSecret, signBooking } from "./token";
+import { linkSecret, signLink } from "../reservations/token";
 
 export interface BookingOptions {
   dataFile: string;
@@ -48,11 +48,11 @@ export function startBooking(options: BookingOptions) {
   const clock = options.now ?? Date.now;
   const file = bookingsFileFor(options.dataFile);
   const store = new BookingStore(file);
-  const secret = bookingSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
+  const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
   const manageUrl = (b: Booking) =>
-    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signBooking(secret, b.id)}`;
+    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
   const icsUrl = (b: Booking) =>
-    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signBooking(secret, b.id)}`;
+    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
   const worker = options.mailer
     ? new DeliveryWorker<Booking>({
         outbox: new Outbox(outboxFileFor(file)),

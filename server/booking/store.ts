@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { DurableLog, readJsonLines } from "../jsonl";
+import { readLatest, ReservationStore } from "../reservations/store";
 
 export type BookingState = "booked" | "cancelled";
 
@@ -34,100 +34,32 @@ export interface Booking {
 
 const slotKey = (mode: string, start: string) => `${mode}|${start}`;
 const isActive = (b: Booking | undefined) => b?.state === "booked";
+const isBooking = (r: Record<string, unknown>) =>
+  typeof r.start === "string" && typeof r.state === "string";
 
 /**
- * The bookings file (fsynced JSON lines, the latest line of an id wins), with what the desk asks
- * in memory: places taken per slot, ids by idempotency key, active booking by e-mail address.
- * Changes are made in memory at once (so the next request sees the place taken) and resolve once
- * on disk; a write that fails is undone.
+ * The bookings file (the reservation core's store): a booked consultation holds a place in its
+ * slot of its mode; the desk also asks for the address's booking to come.
  */
-export class BookingStore {
-  private readonly log: DurableLog;
-  private readonly latest = new Map<string, Booking>();
-  private readonly keys = new Map<string, string>();
-  private readonly load = new Map<string, number>();
-
-  constructor(readonly file: string) {
-    this.log = new DurableLog(file);
-    for (const booking of readBookings(file)) this.apply(booking);
+export class BookingStore extends ReservationStore<Booking> {
+  constructor(file: string) {
+    super(file, (b) => (isActive(b) ? slotKey(b.mode, b.start) : undefined), isBooking);
   }
-
-  get(id: string) {
-    return this.latest.get(id);
-  }
-
-  idFor(key: string) {
-    return this.keys.get(key);
-  }
-
-  /** Goes up whenever a place is taken or freed: what was worked out from `taken` may be reused until then. */
-  revision = 0;
 
   /** Places taken in a slot of a mode. */
-  taken = (mode: string, start: string) => this.load.get(slotKey(mode, start)) ?? 0;
+  taken = (mode: string, start: string) => this.placesTaken(slotKey(mode, start));
 
   /** The address's booking that is still to come, if any. */
   activeFor(email: string, now: number) {
     const address = email.toLowerCase();
-    for (const b of this.latest.values())
+    for (const b of this.all())
       if (isActive(b) && b.email.toLowerCase() === address && Date.parse(b.end) > now) return b;
     return undefined;
-  }
-
-  all() {
-    return [...this.latest.values()];
-  }
-
-  /** Make `next` the booking's state now; resolves once it is on disk (rejects, undone, if not). */
-  async save(next: Booking) {
-    const previous = this.latest.get(next.id);
-    this.apply(next);
-    try {
-      await this.log.append(next);
-    } catch (error) {
-      this.unapply(next, previous);
-      throw error;
-    }
-  }
-
-  idle() {
-    return this.log.idle();
-  }
-
-  private apply(next: Booking) {
-    const previous = this.latest.get(next.id);
-    if (isActive(previous)) this.count(previous!, -1);
-    if (isActive(next)) this.count(next, 1);
-    this.latest.set(next.id, next);
-    if (next.idempotencyKey) this.keys.set(next.idempotencyKey, next.id);
-  }
-
-  private unapply(next: Booking, previous: Booking | undefined) {
-    if (isActive(next)) this.count(next, -1);
-    if (previous) {
-      if (isActive(previous)) this.count(previous, 1);
-      this.latest.set(next.id, previous);
-    } else {
-      this.latest.delete(next.id);
-      if (next.idempotencyKey) this.keys.delete(next.idempotencyKey);
-    }
-  }
-
-  private count(b: Booking, by: number) {
-    const key = slotKey(b.mode, b.start);
-    this.load.set(key, (this.load.get(key) ?? 0) + by);
-    this.revision++;
   }
 }
 
 /** The latest state of every booking in the file. */
-export function readBookings(file: string): Booking[] {
-  const latest = new Map<string, Booking>();
-  for (const r of readJsonLines(file))
-    if (typeof r.id === "string" && typeof r.start === "string" && typeof r.state === "string")
-      latest.set(r.id, r as unknown as Booking);
-  return [...latest.values()];
-}
+export const readBookings = (file: string) => readLatest<Booking>(file, isBooking);
 
 /** The bookings file beside the enquiries: data/enquiries.jsonl -> data/bookings.jsonl */
 export const bookingsFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.jsonl");

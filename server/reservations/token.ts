@@ -6,7 +6,7 @@ import { dirname } from "node:path";
  * The key manage links are signed with: BOOKING_SECRET, or one generated on first use and kept
  * beside the data (readable by the server's user only), so links survive restarts.
  */
-export function bookingSecret(fromEnv: string | undefined, file: string): Buffer {
+export function linkSecret(fromEnv: string | undefined, file: string): Buffer {
   if (fromEnv) return Buffer.from(fromEnv, "utf8");
   try {
     return Buffer.from(readFileSync(file, "utf8").trim(), "hex");
@@ -23,13 +23,16 @@ export function bookingSecret(fromEnv: string | undefined, file: string): Buffer
   }
 }
 
-/** The token of a booking's manage link: an HMAC of its id, unguessable without the secret. */
-export const signBooking = (secret: Buffer, id: string) =>
-  createHmac("sha256", secret).update(`booking:${id}`).digest("base64url");
+/** What a link manages: its kind is signed too, so a booking's token opens no registration. */
+export type LinkKind = "booking" | "registration";
 
-/** Whether a token is the booking's (compared in constant time). */
-export function verifyBooking(secret: Buffer, id: string, token: string) {
-  const expected = Buffer.from(signBooking(secret, id));
+/** The token of a manage link: an HMAC of kind and id, unguessable without the secret. */
+export const signLink = (secret: Buffer, kind: LinkKind, id: string) =>
+  createHmac("sha256", secret).update(`${kind}:${id}`).digest("base64url");
+
+/** Whether a token is the reservation's (compared in constant time). */
+export function verifyLink(secret: Buffer, kind: LinkKind, id: string, token: string) {
+  const expected = Buffer.from(signLink(secret, kind, id));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
