@@ -24,6 +24,8 @@ import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
 import { SLOTS_PATH } from "./booking/http";
+import { startEvents } from "./events";
+import { PLACES_PATH } from "./events/http";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -52,8 +54,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** Signs manage links (BOOKING_SECRET); unset: generated once, kept beside the data. */
   bookingSecret?: string;
-  /** The clock the booking rules read (tests fix it). */
+  /** The clock the booking rules and events read (tests fix it). */
   now?: () => number;
+  /** The events file (default content/events.yaml; EVENTS_FILE). */
+  eventsFile?: string;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
@@ -113,6 +117,23 @@ export function createApp(options: AppOptions) {
     pollMs: options.pollMs,
     now: options.now,
   });
+  const events = startEvents({
+    dataFile,
+    eventsFile: options.eventsFile,
+    languages,
+    pageHeaders,
+    publicUrl: options.publicUrl ?? siteUrl,
+    secret: options.bookingSecret,
+    mailer,
+    mailTo,
+    mailFrom,
+    logoFile,
+    limiter,
+    trustProxy: options.trustProxy ?? false,
+    backoff: options.backoff,
+    pollMs: options.pollMs,
+    now: options.now,
+  });
   const enquiry = enquiryHandler({
     languages,
     pageHeaders,
@@ -152,13 +173,13 @@ export function createApp(options: AppOptions) {
         if (!res.headersSent) res.writeHead(500).end();
       });
     if (vitals && pathname === VITALS_PATH) return run(vitals);
-    const bookingPath = pathname.replace(/(.)\/$/, "$1");
-    const bookingHandler = booking.handlers[bookingPath];
-    if (bookingHandler) {
-      // The free times are data, not a document: the site-wide headers (nosniff, CORP) and their
-      // own cache policy, without a page's CSP and the rest. The others answer with pages.
-      if (bookingPath !== SLOTS_PATH) setHeaders(res, "/404.html");
-      return run(bookingHandler);
+    const endpoint = pathname.replace(/(.)\/$/, "$1");
+    const reservationHandler = booking.handlers[endpoint] ?? events.handlers[endpoint];
+    if (reservationHandler) {
+      // Free times and places are data, not documents: the site-wide headers (nosniff, CORP) and
+      // their own cache policy, without a page's CSP and the rest. The others answer with pages.
+      if (endpoint !== SLOTS_PATH && endpoint !== PLACES_PATH) setHeaders(res, "/404.html");
+      return run(reservationHandler);
     }
     if (isEnquiry(req)) {
       // The server's own pages look like the 404 page (its inline style), under its policy.
@@ -189,10 +210,11 @@ export function createApp(options: AppOptions) {
   return Object.assign(server, {
     enquiries: store,
     bookings: booking,
+    events,
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
     /** Resolves once pending mail from before has been queued (or failed to be). */
-    ready: Promise.all([delivery?.started, booking.started]).then(() => undefined),
+    ready: Promise.all([delivery?.started, booking.started, events.started]).then(() => undefined),
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       await store.idle();
@@ -200,6 +222,7 @@ export function createApp(options: AppOptions) {
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
+      await events.drain(timeoutMs);
       await languages.close();
     },
   });

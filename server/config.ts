@@ -31,6 +31,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Signs manage links; unset: generated once and kept beside the data. */
   bookingSecret?: string;
+  /** The events file the server takes registrations for (EVENTS_FILE; default content/events.yaml). */
+  eventsFile?: string;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     vitals: parseSwitch("VITALS", text("VITALS") ?? "on"),
     publicUrl: parsePublicUrl(text("PUBLIC_URL") ?? text("SITE_URL") ?? site.url),
     bookingSecret: parseSecret(text("BOOKING_SECRET")),
+    eventsFile: text("EVENTS_FILE"),
   };
 }
 

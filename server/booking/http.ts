@@ -9,8 +9,9 @@ import {
 } from "../../src/lib/enquiry";
 import { acceptedEncoding, Compressible } from "../compress";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
-import { BodyTooLarge, discardRest, readBody } from "../body";
-import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../enquiry";
+import { discardRest } from "../body";
+import { readPostedForm } from "../reservations/form";
+import { mediaType, sendHtml, sendJson, wantsJson } from "../enquiry";
 import type { Languages, Speaker } from "../languages";
 import { isIdempotencyKey } from "../intake";
 import { clientAddress } from "../rateLimit";
@@ -136,37 +137,24 @@ export function bookingHandlers(options: Options): Record<string, Handler> {
   const readForm = async (req: IncomingMessage, res: ServerResponse, json: boolean) => {
     const lang = languages.codeOfRequest(req);
     const views = languages.in(lang);
-    const refuse = async (status: number, message: Promise<string>) => {
-      const text = await message;
-      if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
-      const [title, eyebrow] = await Promise.all([
-        views.bookingWord("notBooked"),
-        views.bookingWord("notSent"),
-      ]);
-      return page(res, status, lang, views.messagePage(title, text, eyebrow));
-    };
-    if (req.method !== "POST") {
-      res.setHeader("Allow", "POST");
-      discardRest(req);
-      return void (await refuse(405, views.bookingWord("method")));
-    }
-    const type = mediaType(req.headers["content-type"]);
-    if (type !== "application/x-www-form-urlencoded" && type !== "application/json") {
-      discardRest(req);
-      return void (await refuse(415, views.problem("type")));
-    }
-    let body: Buffer;
-    try {
-      body = await readBody(req);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        return void (await refuse(413, views.bookingWord("tooLarge")));
-      res.destroy();
-      return undefined;
-    }
-    const fields = parseFields(type, body.toString("utf8"));
-    if (!fields) return void (await refuse(400, views.problem("malformed")));
-    return fields;
+    return readPostedForm(
+      req,
+      res,
+      {
+        method: () => views.bookingWord("method"),
+        type: () => views.problem("type"),
+        tooLarge: () => views.bookingWord("tooLarge"),
+        malformed: () => views.problem("malformed"),
+      },
+      async (status, text) => {
+        if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
+        const [title, eyebrow] = await Promise.all([
+          views.bookingWord("notBooked"),
+          views.bookingWord("notSent"),
+        ]);
+        return page(res, status, lang, views.messagePage(title, text, eyebrow));
+      },
+    );
   };
 
   const bookingView = (b: Booking) => ({

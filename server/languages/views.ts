@@ -16,12 +16,16 @@ import { bookingAnswers, bookingCopy } from "../../content/booking";
 import { composeBookingMail } from "../booking/mail";
 import { inviteFor } from "../booking/invite";
 import { bookedPage, bookingFixPage, managePage, messagePage, slotPage } from "../booking/pages";
+import { registrationAnswers } from "../../content/registration";
+import { composeRegistrationMail, registrationInvite } from "../events/mail";
+import { registeredPage, registrationManagePage, registrationMessagePage } from "../events/pages";
 
 export type Problem = keyof typeof formWords.problems;
 
 const { taken, invalidSlot, existing, pickSlot, pickMode } = bookingCopy;
 const bookingWords = { ...bookingAnswers, taken, invalidSlot, existing, pickSlot, pickMode };
 export type BookingWord = keyof typeof bookingWords;
+export type RegistrationWord = keyof typeof registrationAnswers;
 
 export function createViews(dist: string) {
   const assets = readPageAssets(join(dist, pageLocale.prefix));
@@ -45,6 +49,17 @@ export function createViews(dist: string) {
     slotPage: (...args: Tail<Parameters<typeof slotPage>>) => slotPage(assets, ...args),
     composeBookingMail,
     inviteFor,
+    /** An event registration answer's words, placeholders filled. */
+    registrationWord: (name: RegistrationWord, values: Record<string, string | number> = {}) =>
+      fill(registrationAnswers[name], { kb: BODY_LIMIT / 1024, ...values }),
+    registeredPage: (...args: Tail<Parameters<typeof registeredPage>>) =>
+      registeredPage(assets, ...args),
+    registrationManagePage: (...args: Tail<Parameters<typeof registrationManagePage>>) =>
+      registrationManagePage(assets, ...args),
+    registrationMessagePage: (...args: Tail<Parameters<typeof registrationMessagePage>>) =>
+      registrationMessagePage(assets, ...args),
+    composeRegistrationMail,
+    registrationInvite,
   };
 }
 

@@ -9,6 +9,7 @@ import * as guides from "../../content/guides";
 import * as home from "../../content/home";
 import * as navigation from "../../content/navigation";
 import * as programmes from "../../content/programmes";
+import * as registration from "../../content/registration";
 import * as routeFinder from "../../content/routeFinder";
 import * as services from "../../content/services";
 import * as site from "../../content/site";
@@ -37,6 +38,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/home.ts", exports: home },
   { file: "content/navigation.ts", exports: navigation },
   { file: "content/programmes.ts", exports: programmes },
+  { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.ts", exports: routeFinder },
   { file: "content/services.ts", exports: services },
   { file: "content/site.ts", exports: site },

@@ -20,7 +20,7 @@ export const isFormKind = (value: unknown): value is FormKind =>
   formKinds.includes(value as FormKind);
 
 /** The forms the browser enhances: the two enquiry forms and the booking form (its own endpoint). */
-export type AnyFormKind = FormKind | "booking";
+export type AnyFormKind = FormKind | "booking" | "registration";
 
 export const isAnyFormKind = (value: unknown): value is AnyFormKind =>
   value === "booking" || isFormKind(value);
@@ -125,9 +125,18 @@ export const consultationFields: FieldSpec[] = [
   },
 ];
 
+/** An event registration: who, where from and, if they like, what they want to study. */
+export const registrationFields: FieldSpec[] = enquiryFields
+  .filter((f) => ["fullName", "email", "country", "interest"].includes(f.name))
+  .map((f) => (f.name === "interest" ? { ...f, required: false } : f));
+
 /** The booking form asks what the enquiry form asks. */
 export const fieldsFor = (kind: AnyFormKind) =>
-  kind === "consultation" ? consultationFields : enquiryFields;
+  kind === "consultation"
+    ? consultationFields
+    : kind === "registration"
+      ? registrationFields
+      : enquiryFields;
 
 export const INTEREST_PLACEHOLDER = formWords.interestPlaceholder;
 
@@ -155,7 +164,7 @@ export const normaliseValue = (value: string | null | undefined) =>
 
 /** The known fields of a form, normalised; anything else that was posted is dropped. */
 export function enquiryValues(
-  kind: FormKind,
+  kind: AnyFormKind,
   get: (name: string) => string | null | undefined,
 ): EnquiryValues {
   return Object.fromEntries(fieldsFor(kind).map((f) => [f.name, normaliseValue(get(f.name))]));

@@ -1,0 +1,45 @@
+/**
+ * `npm run events`: every event with registered / waiting / capacity. `-- --csv SLUG`: one
+ * event's registrations as CSV. `-- --cancel SLUG`: cancel an event and e-mail everyone (the
+ * running server does it within seconds; a stopped one at its start). Reads the same data folder
+ * and events file (EVENTS_FILE) as the server.
+ */
+import { dataFileFrom } from "../server/config";
+import {
+  eventCounts,
+  formatEventCounts,
+  registrationsCsv,
+  requestEventCancel,
+} from "../server/events/report";
+
+const args = process.argv.slice(2);
+const [option, slug] = args;
+const usage = "Usage: npm run events [-- --csv SLUG | --cancel SLUG]";
+if (args.includes("--help")) {
+  console.log(usage);
+  process.exit(0);
+}
+if ((option && !["--csv", "--cancel"].includes(option)) || (option && !slug) || args.length > 2) {
+  console.error(
+    option && !slug ? `${option} needs an event's slug` : `Unknown option ${args.join(" ")}`,
+  );
+  console.error(usage);
+  process.exit(2);
+}
+const dataFile = dataFileFrom(process.env);
+const eventsFile = process.env.EVENTS_FILE?.trim() || undefined;
+
+if (option === "--csv") {
+  process.stdout.write(registrationsCsv(dataFile, slug));
+} else if (option === "--cancel") {
+  const problem = await requestEventCancel(dataFile, slug, eventsFile);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  console.log(
+    `Asked the server to cancel ${slug}: everyone registered or waiting is e-mailed a cancellation once it has (within seconds while it runs, else at its next start). Set "status: cancelled" on it in content/events.yaml too, so its page says so.`,
+  );
+} else {
+  console.log(formatEventCounts(eventCounts(dataFile, eventsFile), Date.now()));
+}

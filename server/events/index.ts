@@ -1,0 +1,183 @@
+import { dirname, join } from "node:path";
+import type { ServerResponse } from "node:http";
+import { studyInterests } from "../../content/home";
+import { EVENTS_FILE } from "../../src/events/load";
+import { localePath } from "../../src/i18n/pageLocale";
+import { localeByCode, sourceLocale } from "../../src/i18n/locales";
+import { DeliveryWorker, type Backoff } from "../delivery";
+import type { Mailer } from "../mailer";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import type { Languages } from "../languages";
+import type { RateLimiter } from "../rateLimit";
+import { linkSecret, signLink } from "../reservations/token";
+import { RegistrationDesk } from "./desk";
+import { EVENT_ICS_PATH, EVENT_MANAGE_PATH, eventHandlers } from "./http";
+import { registrationLetters } from "./mail";
+import { EventSchedule } from "./schedule";
+import {
+  eventsStaffFileFor,
+  RegistrationStore,
+  registrationsFileFor,
+  scheduleFileFor,
+  type Registration,
+} from "./store";
+
+export interface EventsOptions {
+  dataFile: string;
+  /** content/events.yaml by default (EVENTS_FILE). */
+  eventsFile?: string;
+  languages: Languages;
+  pageHeaders: (res: ServerResponse, code: string) => void;
+  publicUrl: string;
+  /** BOOKING_SECRET: manage links of bookings and registrations are signed with one key. */
+  secret?: string;
+  mailer?: Mailer;
+  mailTo: string;
+  mailFrom: string;
+  logoFile?: string;
+  limiter?: RateLimiter;
+  trustProxy: boolean;
+  backoff?: Backoff;
+  pollMs?: number;
+  now?: () => number;
+  /** Every registration's new state, once on disk (webhooks). */
+  changed?: (r: Registration) => void;
+}
+
+/** A staff request (npm run events -- --cancel SLUG), read by the server. */
+interface StaffRequest {
+  event: string;
+  action: "cancel";
+  at: string;
+}
+
+/** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */
+export function startEvents(options: EventsOptions) {
+  const clock = options.now ?? Date.now;
+  const file = registrationsFileFor(options.dataFile);
+  const store = new RegistrationStore(file);
+  const schedule = new EventSchedule(
+    options.eventsFile ?? EVENTS_FILE,
+    scheduleFileFor(options.dataFile),
+    clock,
+  );
+  const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
+  const token = (r: Registration) => signLink(secret, "registration", r.id);
+  const manageUrl = (r: Registration) =>
+    `${options.publicUrl}${EVENT_MANAGE_PATH}?r=${r.id}&t=${token(r)}`;
+  const icsUrl = (r: Registration) =>
+    `${options.publicUrl}${EVENT_ICS_PATH}?r=${r.id}&t=${token(r)}`;
+  const eventUrl = (slug: string, lang?: string) =>
+    `${options.publicUrl}${localePath(localeByCode(lang ?? "") ?? sourceLocale, `/events/${slug}`)}`;
+  const worker = options.mailer
+    ? new DeliveryWorker<Registration>({
+        outbox: new Outbox(outboxFileFor(file)),
+        requeue: new RequeueReader(requeueFileFor(file)),
+        mailer: options.mailer,
+        letters: (r, now) => registrationLetters(r, schedule.get(r.event), now),
+        compose: (version, mail) => {
+          const current = store.get(version.id);
+          return options.languages.in(version.lang).composeRegistrationMail(
+            version,
+            mail,
+            current,
+            schedule.get(version.event),
+            current && store.placeInLine(current),
+            {
+              mailTo: options.mailTo,
+              mailFrom: options.mailFrom,
+              logoFile: options.logoFile,
+              manageUrl: manageUrl(version),
+              eventUrl: eventUrl(version.event, version.lang),
+            },
+            clock(),
+          );
+        },
+        now: clock,
+        // Places and waiting-list news before reminders.
+        urgent: (mail) => mail.startsWith("reg."),
+        backoff: options.backoff,
+        pollMs: options.pollMs,
+      })
+    : undefined;
+  const desk = new RegistrationDesk({
+    store,
+    schedule,
+    interests: studyInterests.map((i) => i.value),
+    worker,
+    limiter: options.limiter,
+    now: options.now,
+    changed: options.changed,
+  });
+  const handlers = eventHandlers({
+    desk,
+    schedule,
+    languages: options.languages,
+    pageHeaders: options.pageHeaders,
+    trustProxy: options.trustProxy,
+    secret,
+    manageUrl,
+    icsUrl,
+    eventUrl,
+    mailFrom: options.mailFrom,
+  });
+
+  /** Read the events file if it changed; bad content keeps the events as they were. */
+  const reread = () =>
+    schedule.refresh().catch((error: unknown) => {
+      console.error(`Events: ${error instanceof Error ? error.message : String(error)}`);
+      return [] as string[];
+    });
+  /** Moved events are announced, cancelled ones cancelled; free places go to those in line. */
+  const apply = async (changed: string[]) => {
+    for (const slug of changed) {
+      if (schedule.get(slug)?.cancelled) await desk.cancelEvent(slug);
+      else desk.announce(slug);
+    }
+    await Promise.all(schedule.all().map((s) => desk.fill(s)));
+  };
+  const staff = new RequeueReader<StaffRequest>(
+    eventsStaffFileFor(options.dataFile),
+    (r) => typeof r.event === "string" && r.action === "cancel",
+  );
+  const readStaff = async () => {
+    for (const request of await staff.read()) {
+      if (await schedule.cancel(request.event)) {
+        const told = await desk.cancelEvent(request.event);
+        console.log(
+          `Events: ${request.event} cancelled by staff; ${told} registrations cancelled and told`,
+        );
+      }
+    }
+  };
+  const started = (async () => {
+    const changed = await reread();
+    // The e-mails owed from before are queued with the events known, then the changes applied.
+    await worker?.start(store.all());
+    await apply(changed);
+    await readStaff();
+  })().catch((error: unknown) => console.error("Events could not start:", error));
+  const poll = setInterval(() => {
+    void started
+      .then(reread)
+      .then(apply)
+      .then(readStaff)
+      .catch((error: unknown) => console.error("Events:", error));
+  }, options.pollMs ?? 2000);
+  poll.unref();
+  return {
+    store,
+    schedule,
+    desk,
+    handlers,
+    manageUrl,
+    worker,
+    started,
+    async drain(timeoutMs: number) {
+      clearInterval(poll);
+      await store.idle();
+      await started;
+      await worker?.stop(timeoutMs);
+    },
+  };
+}

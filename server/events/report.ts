@@ -1,0 +1,96 @@
+import { DurableLog } from "../jsonl";
+import { csvCell } from "../report";
+import { EVENT_ZONE, loadEvents, type SiteEvent } from "../../src/events/load";
+import { slotLabel } from "../../src/lib/slots";
+import {
+  eventsStaffFileFor,
+  readRegistrations,
+  registrationsFileFor,
+  type Registration,
+} from "./store";
+
+export interface EventCount {
+  event: SiteEvent;
+  confirmed: number;
+  waiting: number;
+  cancelled: number;
+}
+
+/** Each event in the file with its registered, waiting and cancelled counts, soonest first. */
+export function eventCounts(dataFile: string, eventsFile?: string): EventCount[] {
+  const registrations = readRegistrations(registrationsFileFor(dataFile));
+  return loadEvents(eventsFile).map((event) => {
+    const of = registrations.filter((r) => r.event === event.slug);
+    const count = (state: Registration["state"]) => of.filter((r) => r.state === state).length;
+    return {
+      event,
+      confirmed: count("confirmed"),
+      waiting: count("waiting"),
+      cancelled: count("cancelled"),
+    };
+  });
+}
+
+/** The table staff read: London date and time, registered / waiting / capacity, slug. */
+export function formatEventCounts(counts: EventCount[], now: number) {
+  return counts
+    .map(({ event, confirmed, waiting }) => {
+      const at = slotLabel(event.startsAt, EVENT_ZONE);
+      const past = Date.parse(event.startsAt) <= now ? "  (past)" : "";
+      const status = event.status === "cancelled" ? "  CANCELLED" : "";
+      return `${at.date} ${at.time}  ${`${confirmed} / ${event.capacity}`.padStart(9)} registered  ${String(waiting).padStart(3)} waiting  ${event.slug}${status}${past}`;
+    })
+    .join("\n");
+}
+
+/** One event's registrations as CSV (BOM, CRLF, formulas neutralised), in order of arrival. */
+export function registrationsCsv(dataFile: string, slug: string) {
+  const rows = readRegistrations(registrationsFileFor(dataFile))
+    .filter((r) => r.event === slug)
+    .sort((a, b) => a.arrival - b.arrival);
+  let line = 0;
+  const header = [
+    "id",
+    "state",
+    "waiting place",
+    "name",
+    "e-mail",
+    "country",
+    "study interest",
+    "language",
+    "time zone",
+    "registered (UTC)",
+    "cancelled by",
+  ];
+  const lines = [
+    header,
+    ...rows.map((r) => [
+      r.id,
+      r.state,
+      r.state === "waiting" ? String(++line) : "",
+      r.fullName,
+      r.email,
+      r.country,
+      r.interest,
+      r.lang ?? "en",
+      r.zone ?? "",
+      r.createdAt,
+      r.cancelledBy ?? "",
+    ]),
+  ];
+  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** Ask the server to cancel an event and tell everyone; returns a problem, or undefined. */
+export async function requestEventCancel(
+  dataFile: string,
+  slug: string,
+  eventsFile?: string,
+  now = new Date(),
+) {
+  if (!loadEvents(eventsFile).some((e) => e.slug === slug))
+    return `No event ${slug} in the events file.`;
+  const log = new DurableLog(eventsStaffFileFor(dataFile));
+  await log.append({ event: slug, action: "cancel", at: now.toISOString() });
+  return undefined;
+}
