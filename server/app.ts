@@ -222,7 +222,7 @@ function startDelivery(
   const worker = new DeliveryWorker<Enquiry>({
     outbox: new Outbox(outboxFileFor(options.dataFile)),
     requeue: new RequeueReader(requeueFileFor(options.dataFile)),
-    mailer,
+    transport: mailer,
     letters: (enquiry, now) => [
       { mail: "notify" },
       ...(ack

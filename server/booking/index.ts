@@ -57,7 +57,7 @@ export function startBooking(options: BookingOptions) {
     ? new DeliveryWorker<Booking>({
         outbox: new Outbox(outboxFileFor(file)),
         requeue: new RequeueReader(requeueFileFor(file)),
-        mailer: options.mailer,
+        transport: options.mailer,
         letters: bookingLetters,
         // The advisers' e-mails are in English; the student's in the language they booked in.
         compose: (version, mail) =>
