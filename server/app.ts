@@ -24,6 +24,14 @@ import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
 import { SLOTS_PATH } from "./booking/http";
+import { bookingsFileFor, readBookingVersions } from "./booking/store";
+import {
+  bookingMessage,
+  createWebhooks,
+  enquiryMessage,
+  type WebhookConfig,
+  type Webhooks,
+} from "./webhooks";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -54,6 +62,8 @@ export interface AppOptions {
   bookingSecret?: string;
   /** The clock the booking rules read (tests fix it). */
   now?: () => number;
+  /** Where leads are POSTed as signed webhooks (WEBHOOK_URL...); unset: nowhere. */
+  webhooks?: WebhookConfig;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
@@ -93,6 +103,9 @@ export function createApp(options: AppOptions) {
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
   const delivery = startDelivery(options, mailer, logoFile, languages);
+  const webhooks = options.webhooks
+    ? createWebhooks({ ...options.webhooks, dataFile, pollMs: options.pollMs })
+    : undefined;
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
   const pageHeaders = (res: ServerResponse, code: string) =>
@@ -112,7 +125,9 @@ export function createApp(options: AppOptions) {
     backoff: options.backoff,
     pollMs: options.pollMs,
     now: options.now,
+    onSaved: webhooks && ((b) => webhooks.publish(bookingMessage(b))),
   });
+  const webhooksStarted = webhooks && startWebhooks(webhooks, dataFile);
   const enquiry = enquiryHandler({
     languages,
     pageHeaders,
@@ -120,6 +135,7 @@ export function createApp(options: AppOptions) {
       store,
       interests: interestValues(),
       worker: delivery?.worker,
+      onStored: webhooks && ((e) => webhooks.publish(enquiryMessage(e))),
       limiter,
     }),
     trustProxy: options.trustProxy ?? false,
@@ -191,8 +207,10 @@ export function createApp(options: AppOptions) {
     bookings: booking,
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
-    /** Resolves once pending mail from before has been queued (or failed to be). */
-    ready: Promise.all([delivery?.started, booking.started]).then(() => undefined),
+    /** Undefined when no WEBHOOK_URL is configured. */
+    webhooks,
+    /** Resolves once pending mail and webhooks from before have been queued (or failed to be). */
+    ready: Promise.all([delivery?.started, booking.started, webhooksStarted]).then(() => undefined),
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       await store.idle();
@@ -200,8 +218,28 @@ export function createApp(options: AppOptions) {
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
+      await webhooksStarted;
+      await webhooks?.stop(timeoutMs);
       await languages.close();
     },
+  });
+}
+
+/**
+ * Every stored lead is published again at start (the outbox skips those delivered), oldest
+ * first: the enquiries, then every version of every booking. (Event registrations: publish
+ * their stored messages here too.)
+ */
+function startWebhooks(webhooks: Webhooks, dataFile: string) {
+  try {
+    for (const enquiry of readEnquiries(dataFile)) webhooks.publish(enquiryMessage(enquiry));
+    for (const version of readBookingVersions(bookingsFileFor(dataFile)))
+      webhooks.publish(bookingMessage(version));
+  } catch (error) {
+    console.error("Webhooks could not read the stored leads:", error);
+  }
+  return webhooks.start().catch((error: unknown) => {
+    console.error("Webhooks could not start; leads are still stored:", error);
   });
 }
 

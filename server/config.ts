@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { site } from "../content/site";
 import { parseSiteUrl } from "../src/config";
+import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";
 
 export interface RateLimit {
   /** Enquiries one client may send... */
@@ -31,6 +32,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Signs manage links; unset: generated once and kept beside the data. */
   bookingSecret?: string;
+  /** Where leads are POSTed as signed webhooks; undefined: WEBHOOK_URL is not set. */
+  webhooks?: WebhookConfig;
 }
 
 export class ConfigError extends Error {}
@@ -62,7 +65,17 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     vitals: parseSwitch("VITALS", text("VITALS") ?? "on"),
     publicUrl: parsePublicUrl(text("PUBLIC_URL") ?? text("SITE_URL") ?? site.url),
     bookingSecret: parseSecret(text("BOOKING_SECRET")),
+    webhooks: webhookConfig(env),
   };
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv) {
+  try {
+    return parseWebhookConfig(env);
+  } catch (error) {
+    if (error instanceof WebhookConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parsePublicUrl(value: string) {

@@ -129,6 +129,25 @@ export function readBookings(file: string): Booking[] {
   return [...latest.values()];
 }
 
+/**
+ * Every version of every booking in the file (booked, each move, the cancellation), oldest
+ * first: the first line of each (id, sequence); a later line of the same sequence only notes
+ * a manage-link request.
+ */
+export function readBookingVersions(file: string): Booking[] {
+  const seen = new Set<string>();
+  const versions: Booking[] = [];
+  for (const r of readJsonLines(file)) {
+    if (typeof r.id !== "string" || typeof r.start !== "string" || typeof r.state !== "string")
+      continue;
+    const key = `${r.id}/${String(r.sequence)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    versions.push(r as unknown as Booking);
+  }
+  return versions;
+}
+
 /** The bookings file beside the enquiries: data/enquiries.jsonl -> data/bookings.jsonl */
 export const bookingsFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.jsonl");
 
