@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { DeliveryWorker, type Backoff } from "../delivery";
-import { Outbox, RequeueReader } from "../outbox";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
 import type { WebhookConfig } from "./config";
 import type { WebhookMessage } from "./payload";
 import { classifyHttp, httpTransport, signedRequest, type WebhookRequest } from "./transport";
@@ -29,13 +29,19 @@ export * from "./payload";
 /** A delivery that has failed (or waited behind an outage) this long is flagged for staff. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The name the webhooks' files are made from, as an enquiry store's are from its file (no
+ * such file is written: the leads are in their own stores), so the outbox's staff helpers
+ * (latestRecords, requeueFlagged) read them: data/enquiries.jsonl -> data/webhooks.jsonl
+ */
+export const webhooksBaseFor = (dataFile: string) => join(dirname(dataFile), "webhooks.jsonl");
+
 /** The webhooks' outbox, beside the other data: data/webhooks.outbox.jsonl */
-export const webhookOutboxFileFor = (dataFile: string) =>
-  join(dirname(dataFile), "webhooks.outbox.jsonl");
+export const webhookOutboxFileFor = (dataFile: string) => outboxFileFor(webhooksBaseFor(dataFile));
 
 /** Staff's requests to send flagged webhooks again: data/webhooks.requeue.jsonl */
 export const webhookRequeueFileFor = (dataFile: string) =>
-  join(dirname(dataFile), "webhooks.requeue.jsonl");
+  requeueFileFor(webhooksBaseFor(dataFile));
 
 /**
  * A URL's name in the outbox (its `mail` field): its host, readable in the staff tool, and a
