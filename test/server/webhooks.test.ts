@@ -9,8 +9,11 @@ import {
   createWebhooks,
   enquiryMessage,
   receiverKey,
+  registrationMessage,
   webhookOutboxFileFor,
 } from "../../server/webhooks";
+import { parseBackoff } from "../../server/webhooks/config";
+import { classifyHttp, WebhookRefused } from "../../server/webhooks/transport";
 import { kill, spawnServer, until } from "./process";
 import { newSecret, testReceiver, type Hit } from "./receiver";
 
@@ -433,4 +436,37 @@ test("a receiver refusing with 4xx is flagged at once; one failing for longer th
     await refusing.close();
     await failing.close();
   }
+});
+
+test("retry policy by answer, ids by lead and version, backoff from the environment", () => {
+  const refused = (status: number) => classifyHttp(new WebhookRefused(status, ""));
+  assert.equal(classifyHttp(new TypeError("fetch failed")), "outage");
+  assert.equal(classifyHttp(new DOMException("timed out", "TimeoutError")), "outage");
+  for (const status of [502, 503, 504]) assert.equal(refused(status), "outage");
+  for (const status of [408, 429, 500, 507]) assert.equal(refused(status), "transient");
+  for (const status of [301, 400, 401, 404, 410, 422]) assert.equal(refused(status), "permanent");
+  const registration = {
+    id: "r1",
+    event: { slug: "open-evening", title: "Open evening", start: "2026-04-16T17:00:00.000Z" },
+    name: "Kwame",
+    email: "k@example.com",
+    country: "Ghana",
+    interest: "Pre-Masters",
+    lang: "en" as const,
+    status: "waiting" as const,
+    waitingPlace: 2,
+  };
+  const message = registrationMessage("registration.created", registration, {
+    version: 0,
+    at: "2026-03-10T12:00:00.000Z",
+  });
+  assert.equal(message.id, "msg_r1_registration.created.0");
+  assert.deepEqual(message.body, {
+    type: "registration.created",
+    timestamp: "2026-03-10T12:00:00.000Z",
+    data: registration,
+  });
+  assert.deepEqual(parseBackoff(undefined), { baseMs: 1000, capMs: 900_000 });
+  assert.deepEqual(parseBackoff("50ms/2s"), { baseMs: 50, capMs: 2000 });
+  assert.throws(() => parseBackoff("2s/1s"), /WEBHOOK_BACKOFF "2s\/1s" should be like 1s\/15m/);
 });
