@@ -1,12 +1,15 @@
 /**
  * `npm run enquiries`: the latest enquiries with their delivery state (failed and flagged ones
  * always). `-- --all`: every enquiry. `-- --csv`: all of them as CSV. `-- --retry`: queue flagged
- * e-mails again (a running server picks them up within seconds, a stopped one at its start).
+ * e-mails and webhooks again (a running server picks them up within seconds, a stopped one at
+ * its start). Webhook deliveries' state follows the enquiries.
  * Reads the same ENQUIRY_DATA_FILE as the server.
  */
 import { dataFileFrom } from "../server/config";
 import { requeueFlagged } from "../server/outbox";
 import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
+import { webhooksBaseFor } from "../server/webhooks";
+import { webhookReport } from "../server/webhooks/report";
 
 const LATEST = 20;
 const args = process.argv.slice(2);
@@ -27,6 +30,11 @@ if (args.includes("--retry")) {
       ? `Re-queued ${requeued.length} flagged e-mail(s): ${requeued.map((r) => `${r.id}/${r.mail}`).join(", ")}`
       : "No flagged e-mails to re-queue.",
   );
+  const hooks = await requeueFlagged(webhooksBaseFor(dataFile));
+  if (hooks.length)
+    console.log(
+      `Re-queued ${hooks.length} flagged webhook(s): ${hooks.map((r) => `${r.id} to ${r.mail}`).join(", ")}`,
+    );
   process.exit(0);
 }
 
@@ -47,3 +55,5 @@ console.log(
 if (shown.length < rows.length)
   console.log(`Showing the latest ${LATEST} and any that failed (--all for every one).`);
 if (shown.length) console.log(`\n${formatReport(shown)}`);
+const hooks = webhookReport(dataFile);
+if (hooks.length) console.log(`\n${hooks.join("\n")}`);

@@ -26,6 +26,17 @@ import { startBooking } from "./booking";
 import { SLOTS_PATH } from "./booking/http";
 import { startEvents } from "./events";
 import { PLACES_PATH } from "./events/http";
+import { bookingsFileFor, readBookingVersions } from "./booking/store";
+import {
+  bookingMessage,
+  createWebhooks,
+  enquiryMessage,
+  type WebhookConfig,
+  type Webhooks,
+} from "./webhooks";
+import type { WebhookMessage } from "./webhooks/payload";
+import { readRegistrationVersions, registrationsFileFor } from "./events/store";
+import { registrationWebhook } from "./events/webhook";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -58,6 +69,8 @@ export interface AppOptions {
   now?: () => number;
   /** The events file (default content/events.yaml; EVENTS_FILE). */
   eventsFile?: string;
+  /** Where leads are POSTed as signed webhooks (WEBHOOK_URL...); unset: nowhere. */
+  webhooks?: WebhookConfig;
 }
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
@@ -97,6 +110,9 @@ export function createApp(options: AppOptions) {
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
   const delivery = startDelivery(options, mailer, logoFile, languages);
+  const webhooks = options.webhooks
+    ? createWebhooks({ ...options.webhooks, dataFile, pollMs: options.pollMs })
+    : undefined;
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
   const pageHeaders = (res: ServerResponse, code: string) =>
@@ -116,6 +132,7 @@ export function createApp(options: AppOptions) {
     backoff: options.backoff,
     pollMs: options.pollMs,
     now: options.now,
+    onSaved: webhooks && ((b) => webhooks.publish(bookingMessage(b))),
   });
   const events = startEvents({
     dataFile,
@@ -133,7 +150,26 @@ export function createApp(options: AppOptions) {
     backoff: options.backoff,
     pollMs: options.pollMs,
     now: options.now,
+    changed:
+      webhooks &&
+      ((r) => {
+        const message = registrationWebhook(
+          r,
+          events.schedule.get(r.event)?.event,
+          events.store.placeInLine(r),
+        );
+        if (message) webhooks.publish(message);
+      }),
   });
+  const webhooksStarted =
+    webhooks &&
+    events.started.then(() =>
+      startWebhooks(webhooks, dataFile, () =>
+        readRegistrationVersions(registrationsFileFor(dataFile))
+          .map((r) => registrationWebhook(r, events.schedule.get(r.event)?.event, undefined))
+          .filter((m) => m !== undefined),
+      ),
+    );
   const enquiry = enquiryHandler({
     languages,
     pageHeaders,
@@ -141,6 +177,7 @@ export function createApp(options: AppOptions) {
       store,
       interests: interestValues(),
       worker: delivery?.worker,
+      onStored: webhooks && ((e) => webhooks.publish(enquiryMessage(e))),
       limiter,
     }),
     trustProxy: options.trustProxy ?? false,
@@ -214,7 +251,12 @@ export function createApp(options: AppOptions) {
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
     /** Resolves once pending mail from before has been queued (or failed to be). */
-    ready: Promise.all([delivery?.started, booking.started, events.started]).then(() => undefined),
+    /** Undefined when no WEBHOOK_URL is configured. */
+    webhooks,
+    /** Resolves once pending mail and webhooks from before have been queued (or failed to be). */
+    ready: Promise.all([delivery?.started, booking.started, events.started, webhooksStarted]).then(
+      () => undefined,
+    ),
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       await store.idle();
@@ -223,8 +265,33 @@ export function createApp(options: AppOptions) {
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
       await events.drain(timeoutMs);
+      await webhooksStarted;
+      await webhooks?.stop(timeoutMs);
       await languages.close();
     },
+  });
+}
+
+/**
+ * Every stored lead is published again at start (the outbox skips those delivered), oldest
+ * first: the enquiries, then every version of every booking. (Event registrations: publish
+ * their stored messages here too.)
+ */
+function startWebhooks(
+  webhooks: Webhooks,
+  dataFile: string,
+  registrations: () => WebhookMessage[],
+) {
+  try {
+    for (const enquiry of readEnquiries(dataFile)) webhooks.publish(enquiryMessage(enquiry));
+    for (const version of readBookingVersions(bookingsFileFor(dataFile)))
+      webhooks.publish(bookingMessage(version));
+    for (const message of registrations()) webhooks.publish(message);
+  } catch (error) {
+    console.error("Webhooks could not read the stored leads:", error);
+  }
+  return webhooks.start().catch((error: unknown) => {
+    console.error("Webhooks could not start; leads are still stored:", error);
   });
 }
 
@@ -245,7 +312,7 @@ function startDelivery(
   const worker = new DeliveryWorker<Enquiry>({
     outbox: new Outbox(outboxFileFor(options.dataFile)),
     requeue: new RequeueReader(requeueFileFor(options.dataFile)),
-    mailer,
+    transport: mailer,
     letters: (enquiry, now) => [
       { mail: "notify" },
       ...(ack

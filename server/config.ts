@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { site } from "../content/site";
 import { parseSiteUrl } from "../src/config";
+import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";
 
 export interface RateLimit {
   /** Enquiries one client may send... */
@@ -33,6 +34,8 @@ export interface ServerConfig {
   bookingSecret?: string;
   /** The events file the server takes registrations for (EVENTS_FILE; default content/events.yaml). */
   eventsFile?: string;
+  /** Where leads are POSTed as signed webhooks; undefined: WEBHOOK_URL is not set. */
+  webhooks?: WebhookConfig;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +68,17 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     publicUrl: parsePublicUrl(text("PUBLIC_URL") ?? text("SITE_URL") ?? site.url),
     bookingSecret: parseSecret(text("BOOKING_SECRET")),
     eventsFile: text("EVENTS_FILE"),
+    webhooks: webhookConfig(env),
   };
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv) {
+  try {
+    return parseWebhookConfig(env);
+  } catch (error) {
+    if (error instanceof WebhookConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parsePublicUrl(value: string) {

@@ -1,5 +1,4 @@
 import type { Message } from "./mail";
-import type { Mailer } from "./mailer";
 import {
   mailKey,
   requeueApplies,
@@ -33,7 +32,17 @@ export function backoffMs(attempts: number, { baseMs, capMs }: Backoff, random =
 export type FailureKind = "outage" | "transient" | "permanent";
 
 /**
- * How a failed send is retried. No SMTP reply (refused, timed out, dropped), refused
+ * What a worker sends through: an SMTP transport (server/mailer.ts), an HTTP client
+ * (server/webhooks/transport.ts). send() resolves with the receiver's reply, recorded in the
+ * outbox, and rejects with an error its worker's classify() understands.
+ */
+export interface Transport<M> {
+  send(message: M): Promise<string>;
+  close(): void;
+}
+
+/**
+ * How a failed send of an e-mail is retried (the default classify of a worker). No SMTP reply (refused, timed out, dropped), refused
  * credentials or 421 (the server is closing the channel): the mail server as a whole is
  * unavailable. Another 4xx reply: try this message again later. A 5xx reply, or a message the
  * client will not send: permanent, flagged for staff.
@@ -66,20 +75,44 @@ interface Job<T> {
   dueAt: number;
   /** Its letter's notBefore: an outage's end does not bring a reminder forward. */
   notBefore: number;
+  /** Since when it has been failing (or waiting behind an outage): what giveUpAfterMs counts from. */
+  since: number;
 }
 
 /** The longest a timer waits before the queue is looked at again (timers overflow past 24.8 days). */
 const MAX_WAIT_MS = 60 * 60 * 1000;
 
-export interface WorkerOptions<T extends { id: string }> {
+/** What the worker's log lines call what it sends and where to: "e-mails", "the mail server". */
+export interface WorkerWords {
+  /** Its log lines' prefix. */
+  name: string;
+  messages: string;
+  receiver: string;
+}
+
+const MAIL_WORDS: WorkerWords = {
+  name: "Delivery",
+  messages: "e-mails",
+  receiver: "the mail server",
+};
+
+export interface WorkerOptions<T extends { id: string }, M = Message> {
   outbox: Outbox;
   /** Staff's requests to send flagged e-mails again. */
   requeue: RequeueReader;
-  mailer: Mailer;
+  /** Sends the composed messages (an SMTP transport for e-mail). */
+  transport: Transport<M>;
+  /** How a failed send is retried; default: an SMTP error's (classify above). */
+  classify?: (error: unknown) => FailureKind;
+  /**
+   * Flag a message for staff ("gave up after a day") once it has been failing, or waiting behind
+   * an outage, this long; default: retry for as long as it takes (e-mail).
+   */
+  giveUpAfterMs?: number;
   /** The e-mails an item becomes, as things stand at `now`. */
   letters: (item: T, now: number) => Letter[];
   /** The message to send; null when, at sending time, it no longer applies (recorded as skipped). */
-  compose: (item: T, mail: string) => Promise<Message | null>;
+  compose: (item: T, mail: string) => Promise<M | null>;
   /** Sent first under a burst (the advisers' notifications); default: `notify`. */
   urgent?: (mail: string) => boolean;
   backoff?: Backoff;
@@ -90,13 +123,15 @@ export interface WorkerOptions<T extends { id: string }> {
   log?: (line: string) => void;
   /** The clock reminders are due by (tests start it at a chosen time). */
   now?: () => number;
+  /** Default: e-mail's. */
+  words?: WorkerWords;
 }
 
 /**
  * Sends what the outbox says is pending, records each outcome durably, retries transient
  * failures with capped backoff and flags permanent ones. start() resumes from the files.
  */
-export class DeliveryWorker<T extends { id: string }> {
+export class DeliveryWorker<T extends { id: string }, M = Message> {
   private readonly jobs = new Map<string, Job<T>>();
   private readonly inFlight = new Set<Promise<void>>();
   /** While the mail server is unreachable: when to try again, and how many tries failed. */
@@ -111,19 +146,24 @@ export class DeliveryWorker<T extends { id: string }> {
   private readonly items = new Map<string, T>();
 
   private readonly now: () => number;
+  private readonly classify: (error: unknown) => FailureKind;
+  private readonly words: WorkerWords;
 
-  constructor(private readonly options: WorkerOptions<T>) {
+  constructor(private readonly options: WorkerOptions<T, M>) {
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.concurrency = options.concurrency ?? 5;
     this.log = options.log ?? ((line) => console.log(line));
+    this.classify = options.classify ?? classify;
+    this.words = options.words ?? MAIL_WORDS;
   }
 
   /** Queue every e-mail of the stored items that is not yet sent, flagged or skipped. */
   async start(stored: readonly T[]) {
     await this.options.outbox.compact();
     await Promise.all(stored.map((item) => this.queue(item)));
-    if (this.jobs.size) this.log(`Delivery: ${this.jobs.size} e-mails pending from before`);
+    const { name, messages } = this.words;
+    if (this.jobs.size) this.log(`${name}: ${this.jobs.size} ${messages} pending from before`);
     await this.readRequeued();
     this.poller = setInterval(() => void this.readRequeued(), this.options.pollMs ?? 2000);
     this.poller.unref();
@@ -148,7 +188,8 @@ export class DeliveryWorker<T extends { id: string }> {
         skips.push(this.record(item, letter.mail, "skipped", { reason: letter.skip }));
         continue;
       }
-      this.add(item, letter.mail, last?.attempts ?? 0, letter.notBefore ?? 0);
+      const since = last?.since ? Date.parse(last.since) : undefined;
+      this.add(item, letter.mail, last?.attempts ?? 0, letter.notBefore ?? 0, since);
     }
     await Promise.all(skips);
   }
@@ -170,21 +211,31 @@ export class DeliveryWorker<T extends { id: string }> {
     ]);
     clearTimeout(timeout);
     await this.options.outbox.idle();
-    this.options.mailer.close();
+    this.options.transport.close();
     return waited;
   }
 
-  private add(item: T, mail: string, attempts: number, notBefore: number) {
+  private add(item: T, mail: string, attempts: number, notBefore: number, since?: number) {
     const key = mailKey(item.id, mail);
-    const dueAt = Math.max(this.now(), notBefore);
-    if (!this.jobs.has(key)) this.jobs.set(key, { item, mail, attempts, dueAt, notBefore });
+    const now = this.now();
+    const dueAt = Math.max(now, notBefore);
+    if (!this.jobs.has(key))
+      this.jobs.set(key, { item, mail, attempts, dueAt, notBefore, since: since ?? now });
+  }
+
+  /** Failing (or held back) for longer than giveUpAfterMs: flag rather than try again. */
+  private expired(job: Job<T>) {
+    const limit = this.options.giveUpAfterMs;
+    return limit !== undefined && this.now() - job.since >= limit;
   }
 
   /** Flagged e-mails staff asked to send again (`npm run enquiries -- --retry`). */
   private async readRequeued() {
     if (this.stopping) return;
     const asked = await this.options.requeue.read().catch((error: unknown) => {
-      this.log(`Delivery: could not read ${this.options.requeue.file}: ${reasonOf(error)}`);
+      this.log(
+        `${this.words.name}: could not read ${this.options.requeue.file}: ${reasonOf(error)}`,
+      );
       return [];
     });
     let added = 0;
@@ -197,7 +248,7 @@ export class DeliveryWorker<T extends { id: string }> {
       added += 1;
     }
     if (added) {
-      this.log(`Delivery: ${added} flagged e-mails re-queued by staff`);
+      this.log(`${this.words.name}: ${added} flagged ${this.words.messages} re-queued by staff`);
       this.pump();
     }
   }
@@ -248,10 +299,11 @@ export class DeliveryWorker<T extends { id: string }> {
         await this.record(job.item, job.mail, "skipped", { reason: "no longer applies" });
         return;
       }
-      const reply = await this.options.mailer.send(message);
+      const reply = await this.options.transport.send(message);
       this.jobs.delete(key);
       if (this.outage) {
-        this.log(`Delivery: the mail server is back after ${this.outage.attempts} failed tries`);
+        const { name, receiver } = this.words;
+        this.log(`${name}: ${receiver} is back after ${this.outage.attempts} failed tries`);
         this.outage = null;
         // Everything held back by the outage goes now.
         for (const other of this.jobs.values())
@@ -260,28 +312,75 @@ export class DeliveryWorker<T extends { id: string }> {
       // The record is written while the next send starts; stop() waits for the outbox to be idle.
       void this.record(job.item, job.mail, "sent", { reply });
     } catch (error) {
-      const kind = classify(error);
+      const kind = this.classify(error);
       const reason = reasonOf(error);
+      const { name, receiver } = this.words;
       job.attempts += 1;
-      if (kind === "permanent") {
+      // Recorded only where it is used, so that it survives a restart.
+      const since =
+        this.options.giveUpAfterMs === undefined
+          ? {}
+          : { since: new Date(job.since).toISOString() };
+      if (kind === "permanent" || this.expired(job)) {
         this.jobs.delete(key);
-        this.log(`Delivery: ${key} refused for good, flagged for staff: ${reason}`);
-        await this.record(job.item, job.mail, "flagged", { reason, attempts: job.attempts });
+        const why = kind === "permanent" ? reason : `${this.gaveUp}: ${reason}`;
+        this.log(
+          `${name}: ${key} ${kind === "permanent" ? "refused for good" : this.gaveUp}, flagged for staff: ${reason}`,
+        );
+        await this.record(job.item, job.mail, "flagged", { reason: why, attempts: job.attempts });
         return;
       }
       if (kind === "outage") {
         // Sends that were under way together fail together: one failed try of the server.
         if (!this.outage || this.outage.until <= this.now()) {
           const attempts = (this.outage?.attempts ?? 0) + 1;
-          if (attempts === 1) this.log(`Delivery: the mail server is unreachable: ${reason}`);
+          if (attempts === 1) this.log(`${name}: ${receiver} is unreachable: ${reason}`);
           this.outage = { attempts, until: this.now() + backoffMs(attempts, this.backoff) };
         }
         job.dueAt = Math.max(this.outage.until, job.notBefore);
+        await this.expireHeldBack(`${receiver} is unreachable: ${reason}`);
       } else {
         job.dueAt = this.now() + backoffMs(job.attempts, this.backoff);
       }
-      await this.record(job.item, job.mail, "failed", { reason, attempts: job.attempts });
+      await this.record(job.item, job.mail, "failed", { reason, attempts: job.attempts, ...since });
     }
+  }
+
+  /** "gave up after a day" */
+  private get gaveUp() {
+    const ms = this.options.giveUpAfterMs ?? 0;
+    const [n, unit] =
+      ms % 86_400_000 === 0
+        ? [ms / 86_400_000, "day"]
+        : ms % 3_600_000 === 0
+          ? [ms / 3_600_000, "hour"]
+          : ms % 1000 === 0
+            ? [ms / 1000, "second"]
+            : [ms, "millisecond"];
+    return `gave up after ${n === 1 ? `a${unit === "hour" ? "n" : ""} ${unit}` : `${n} ${unit}s`}`;
+  }
+
+  /**
+   * During an outage only one message is tried at a time: the others waiting behind it that
+   * have waited longer than giveUpAfterMs are flagged too, rather than one a day.
+   */
+  private async expireHeldBack(reason: string) {
+    const expired = [...this.jobs.entries()].filter(
+      ([, job]) => job.dueAt !== Infinity && this.expired(job),
+    );
+    for (const [key] of expired) this.jobs.delete(key);
+    if (expired.length)
+      this.log(
+        `${this.words.name}: ${expired.length} ${this.words.messages} ${this.gaveUp}, flagged for staff`,
+      );
+    await Promise.all(
+      expired.map(([, job]) =>
+        this.record(job.item, job.mail, "flagged", {
+          reason: `${this.gaveUp}: ${reason}`,
+          attempts: job.attempts,
+        }),
+      ),
+    );
   }
 
   private async record(
@@ -295,7 +394,8 @@ export class DeliveryWorker<T extends { id: string }> {
       await this.options.outbox.record(record);
     } catch (error) {
       // The mail itself went (or failed) as recorded in memory; after a restart it may go again.
-      this.log(`Delivery: could not record ${mailKey(item.id, mail)} ${state}: ${reasonOf(error)}`);
+      const key = mailKey(item.id, mail);
+      this.log(`${this.words.name}: could not record ${key} ${state}: ${reasonOf(error)}`);
     }
   }
 }

@@ -19,6 +19,8 @@ interface Options {
   interests: readonly string[];
   /** Absent when no mail server is configured: enquiries are only stored. */
   worker?: DeliveryWorker<Enquiry>;
+  /** Told of each enquiry once it is on disk (the webhooks). */
+  onStored?: (enquiry: Enquiry) => void;
   limiter?: RateLimiter;
 }
 
@@ -87,6 +89,7 @@ export class Intake {
       return { outcome: "unstored", id: enquiry.id, error };
     }
     this.options.worker?.enqueue(enquiry);
+    this.options.onStored?.(enquiry);
     return { outcome: "accepted", id: enquiry.id };
   }
 }

@@ -1,11 +1,9 @@
 import { createTransport } from "nodemailer";
+import type { Transport } from "./delivery";
 import type { Message } from "./mail";
 
 /** Sends one message; resolves with the mail server's reply ("250 OK ..."). */
-export interface Mailer {
-  send(message: Message): Promise<string>;
-  close(): void;
-}
+export type Mailer = Transport<Message>;
 
 /** A pooled SMTP transport from SMTP_URL (smtp:// upgrades with STARTTLS when offered; smtps:// is TLS). */
 export function smtpMailer(url: string): Mailer {

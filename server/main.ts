@@ -31,6 +31,12 @@ server.listen(config.port, () => {
   } else {
     console.log("SMTP_URL is not set: enquiries are stored but no one is notified.");
   }
+  if (config.webhooks) {
+    const hosts = config.webhooks.urls.map((u) => new URL(u).host).join(", ");
+    console.log(`Webhooks: every lead is POSTed, signed, to ${hosts}`);
+  } else {
+    console.log("WEBHOOK_URL is not set: webhooks are off, leads go to no other tool.");
+  }
 });
 
 // Stop taking requests, let those under way finish, their enquiries reach the disk and the

@@ -28,6 +28,8 @@ export interface DeliveryRecord {
   reason?: string;
   /** Failed attempts so far. */
   attempts?: number;
+  /** ISO time it started failing, where the worker gives up after a while (webhooks). */
+  since?: string;
 }
 
 export const mailKey = (id: string, mail: string) => `${id}/${mail}`;

@@ -34,6 +34,8 @@ interface Options {
   rules: SlotRules;
   interests: readonly string[];
   worker?: DeliveryWorker<Booking>;
+  /** Told of each new version once it is on disk (booked, moved, cancelled): the webhooks. */
+  onSaved?: (booking: Booking) => void;
   limiter?: RateLimiter;
   now?: () => number;
 }
@@ -146,6 +148,7 @@ export class BookingDesk {
     const stored = this.options.store.save(booking).then(
       (): BookResult => {
         this.options.worker?.enqueue(booking);
+        this.options.onSaved?.(booking);
         return { outcome: "booked", booking };
       },
       (error: unknown): BookResult => ({ outcome: "unstored", error }),
@@ -206,6 +209,7 @@ export class BookingDesk {
       return { outcome: "unstored", error };
     }
     this.options.worker?.enqueue(next);
+    this.options.onSaved?.(next);
     return { outcome: next.state === "cancelled" ? "cancelled" : "moved", booking: next };
   }
 

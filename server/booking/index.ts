@@ -32,6 +32,8 @@ export interface BookingOptions {
   backoff?: Backoff;
   pollMs?: number;
   now?: () => number;
+  /** Told of each booking version once it is on disk (the webhooks). */
+  onSaved?: (booking: Booking) => void;
 }
 
 /** A staff request (npm run bookings -- --cancel ID), read by the server. */
@@ -57,7 +59,7 @@ export function startBooking(options: BookingOptions) {
     ? new DeliveryWorker<Booking>({
         outbox: new Outbox(outboxFileFor(file)),
         requeue: new RequeueReader(requeueFileFor(file)),
-        mailer: options.mailer,
+        transport: options.mailer,
         letters: bookingLetters,
         // The advisers' e-mails are in English; the student's in the language they booked in.
         compose: (version, mail) =>
@@ -86,6 +88,7 @@ export function startBooking(options: BookingOptions) {
     rules: slotRules(),
     interests: studyInterests.map((i) => i.value),
     worker,
+    onSaved: options.onSaved,
     limiter: options.limiter,
     now: options.now,
   });

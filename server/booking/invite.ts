@@ -39,7 +39,10 @@ export function inviteFor(
     stamp: new Date(booking.updatedAt),
     start: new Date(booking.start),
     end: new Date(booking.end),
-    summary: fill(bookingMail.inviteSummary, { agency: site.name, mode: mode?.name ?? booking.mode }),
+    summary: fill(bookingMail.inviteSummary, {
+      agency: site.name,
+      mode: mode?.name ?? booking.mode,
+    }),
     description: [
       mode?.description ?? "",
       "",

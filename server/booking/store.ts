@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { readJsonLines } from "../jsonl";
 import { readLatest, ReservationStore } from "../reservations/store";
 
 export type BookingState = "booked" | "cancelled";
@@ -60,6 +61,25 @@ export class BookingStore extends ReservationStore<Booking> {
 
 /** The latest state of every booking in the file. */
 export const readBookings = (file: string) => readLatest<Booking>(file, isBooking);
+
+/**
+ * Every version of every booking in the file (booked, each move, the cancellation), oldest
+ * first: the first line of each (id, sequence); a later line of the same sequence only notes
+ * a manage-link request.
+ */
+export function readBookingVersions(file: string): Booking[] {
+  const seen = new Set<string>();
+  const versions: Booking[] = [];
+  for (const r of readJsonLines(file)) {
+    if (typeof r.id !== "string" || typeof r.start !== "string" || typeof r.state !== "string")
+      continue;
+    const key = `${r.id}/${String(r.sequence)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    versions.push(r as unknown as Booking);
+  }
+  return versions;
+}
 
 /** The bookings file beside the enquiries: data/enquiries.jsonl -> data/bookings.jsonl */
 export const bookingsFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.jsonl");

@@ -211,12 +211,10 @@ export function eventHandlers(options: Options): Record<string, Handler> {
         res,
         200,
         lang,
-        languages
-          .in(lang)
-          .registrationManagePage(r, event, desk.placeInLine(r), token, {
-            ...urls(r),
-            action: EVENT_MANAGE_PATH,
-          }),
+        languages.in(lang).registrationManagePage(r, event, desk.placeInLine(r), token, {
+          ...urls(r),
+          action: EVENT_MANAGE_PATH,
+        }),
       );
     }
     const views = languages.in(languages.codeOfRequest(req));
@@ -271,18 +269,16 @@ export function eventHandlers(options: Options): Record<string, Handler> {
     const r = fromLink(params.get("r") ?? undefined, params.get("t") ?? "");
     const scheduled = r && schedule.get(r.event);
     if (!r || !scheduled || r.state === "waiting") return closed(res, r);
-    const invite = await languages
-      .in(languages.codeOf(r.lang))
-      .registrationInvite(
-        r,
-        scheduled,
-        {
-          mailFrom: options.mailFrom,
-          manageUrl: options.manageUrl(r),
-          eventUrl: options.eventUrl(r.event, r.lang),
-        },
-        r.state === "cancelled" || scheduled.cancelled ? "CANCEL" : "PUBLISH",
-      );
+    const invite = await languages.in(languages.codeOf(r.lang)).registrationInvite(
+      r,
+      scheduled,
+      {
+        mailFrom: options.mailFrom,
+        manageUrl: options.manageUrl(r),
+        eventUrl: options.eventUrl(r.event, r.lang),
+      },
+      r.state === "cancelled" || scheduled.cancelled ? "CANCEL" : "PUBLISH",
+    );
     res.writeHead(200, {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'attachment; filename="event.ics"',

@@ -73,7 +73,7 @@ export function startEvents(options: EventsOptions) {
     ? new DeliveryWorker<Registration>({
         outbox: new Outbox(outboxFileFor(file)),
         requeue: new RequeueReader(requeueFileFor(file)),
-        mailer: options.mailer,
+        transport: options.mailer,
         letters: (r, now) => registrationLetters(r, schedule.get(r.event), now),
         compose: (version, mail) => {
           const current = store.get(version.id);

@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { readJsonLines } from "../jsonl";
 import { readLatest, ReservationStore } from "../reservations/store";
 
 /** confirmed: has a place; waiting: on the event's waiting list; cancelled: by them, staff or the event's cancellation. */
@@ -98,3 +99,17 @@ export const eventsStaffFileFor = (dataFile: string) =>
 
 /** Each event's versions as the server has announced them (moves, cancellations). */
 export const scheduleFileFor = (dataFile: string) => join(dirname(dataFile), "events.state.jsonl");
+
+/** Every version of every registration in the file (each id and sequence once), oldest first. */
+export function readRegistrationVersions(file: string): Registration[] {
+  const seen = new Set<string>();
+  const versions: Registration[] = [];
+  for (const r of readJsonLines(file)) {
+    if (typeof r.id !== "string" || !isRegistration(r)) continue;
+    const key = `${r.id}/${String(r.sequence)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    versions.push(r as unknown as Registration);
+  }
+  return versions;
+}

@@ -1,0 +1,123 @@
+/**
+ * Every lead to the agency's own tools: each message published here is POSTed, signed, to
+ * every WEBHOOK_URL, through the same durable outbox and worker as the e-mails.
+ *
+ * Nothing lost, nothing sent twice once recorded: a message is published only once its lead
+ * is on disk, and at every start every stored lead is published again (the stores are the
+ * source of truth, as they are for e-mail). A message whose delivery the outbox records as
+ * sent, flagged or failed-for-good is not sent again; any other is. We derive rather than keep
+ * a webhook log of our own because the lead's own fsynced line already says everything the
+ * message says, and a second log written after it would leave a window (a crash between the
+ * two writes) in which a stored lead had no webhook.
+ *
+ * The one window left: a crash after a receiver accepted a message and before its record
+ * reached the disk sends it again at the next start, with the same webhook-id, which is what
+ * receivers deduplicate by.
+ */
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import { Webhook } from "standardwebhooks";
+import { DeliveryWorker, type Backoff } from "../delivery";
+import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import type { WebhookConfig } from "./config";
+import type { WebhookMessage } from "./payload";
+import { classifyHttp, httpTransport, signedRequest, type WebhookRequest } from "./transport";
+
+export type { WebhookConfig } from "./config";
+export * from "./payload";
+
+/** A delivery that has failed (or waited behind an outage) this long is flagged for staff. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The name the webhooks' files are made from, as an enquiry store's are from its file (no
+ * such file is written: the leads are in their own stores), so the outbox's staff helpers
+ * (latestRecords, requeueFlagged) read them: data/enquiries.jsonl -> data/webhooks.jsonl
+ */
+export const webhooksBaseFor = (dataFile: string) => join(dirname(dataFile), "webhooks.jsonl");
+
+/** The webhooks' outbox, beside the other data: data/webhooks.outbox.jsonl */
+export const webhookOutboxFileFor = (dataFile: string) => outboxFileFor(webhooksBaseFor(dataFile));
+
+/** Staff's requests to send flagged webhooks again: data/webhooks.requeue.jsonl */
+export const webhookRequeueFileFor = (dataFile: string) =>
+  requeueFileFor(webhooksBaseFor(dataFile));
+
+/**
+ * A URL's name in the outbox (its `mail` field): its host, readable in the staff tool, and a
+ * hash of the whole URL, so two paths on one host are two deliveries and a URL's secret path
+ * is not written down.
+ */
+export const receiverKey = (url: string) =>
+  `${new URL(url).host}#${createHash("sha256").update(url).digest("hex").slice(0, 8)}`;
+
+export interface WebhookOptions extends WebhookConfig {
+  /** The enquiries' data file: the outbox sits beside it. */
+  dataFile: string;
+  timeoutMs?: number;
+  giveUpAfterMs?: number;
+  /** How often the staff's re-queue file is read. */
+  pollMs?: number;
+  backoff: Backoff;
+  log?: (line: string) => void;
+}
+
+/** What the rest of the server calls. */
+export interface Webhooks {
+  /**
+   * Deliver a message to every URL, once per URL: call it once its lead is on disk, and at
+   * start for every stored lead. Publishing a message again (the same id) is harmless: one
+   * already delivered is not delivered again, one under way is not doubled.
+   */
+  publish(message: WebhookMessage): void;
+  /** Start sending: whatever was published (from the stores) and not yet delivered goes first. */
+  start(): Promise<void>;
+  /** Messages not yet delivered to some URL. */
+  readonly pending: number;
+  /** Send nothing new; wait (at most timeoutMs) for requests under way and their records. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** One worker per URL (a receiver down holds back only its own deliveries), one outbox. */
+export function createWebhooks(options: WebhookOptions): Webhooks {
+  const outbox = new Outbox(webhookOutboxFileFor(options.dataFile));
+  const signer = new Webhook(options.secret);
+  const workers = options.urls.map((url) => {
+    const key = receiverKey(url);
+    const host = new URL(url).host;
+    return new DeliveryWorker<WebhookMessage, WebhookRequest>({
+      outbox,
+      requeue: new RequeueReader(webhookRequeueFileFor(options.dataFile)),
+      transport: httpTransport(options.timeoutMs),
+      classify: classifyHttp,
+      giveUpAfterMs: options.giveUpAfterMs ?? GIVE_UP_AFTER_MS,
+      letters: () => [{ mail: key }],
+      compose: (message) => Promise.resolve(signedRequest(url, message, signer)),
+      urgent: () => false,
+      backoff: options.backoff,
+      concurrency: 4,
+      pollMs: options.pollMs,
+      log: options.log,
+      words: { name: `Webhooks to ${host}`, messages: "webhooks", receiver: host },
+    });
+  });
+  let started = false;
+  return {
+    publish(message) {
+      // Before start() the worker only queues it; start() sends.
+      for (const worker of workers) worker.enqueue(message);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      // Each worker compacts the shared outbox first; one after the other.
+      for (const worker of workers) await worker.start([]);
+    },
+    get pending() {
+      return workers.reduce((n, w) => n + w.pending, 0);
+    },
+    async stop(timeoutMs) {
+      await Promise.all(workers.map((w) => w.stop(timeoutMs)));
+    },
+  };
+}
