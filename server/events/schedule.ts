@@ -64,21 +64,24 @@ export class EventSchedule {
     if (mtimeMs === this.mtimeMs) return [];
     this.mtimeMs = mtimeMs;
     const events = loadEvents(this.eventsFile);
+    // Taken in at once (requests may come before the versions are on disk), then recorded.
     const changed: string[] = [];
+    const records: Promise<void>[] = [];
     for (const event of events) {
       const was = this.versions.get(event.slug);
       const cancelled = event.status === "cancelled" || (was?.cancelled ?? false);
-      if (!was) await this.record(event.slug, 0, event, cancelled);
+      if (!was) records.push(this.record(event.slug, 0, event, cancelled));
       else if (
         was.startsAt !== event.startsAt ||
         was.endsAt !== event.endsAt ||
         was.cancelled !== cancelled
       ) {
-        await this.record(event.slug, was.sequence + 1, event, cancelled);
+        records.push(this.record(event.slug, was.sequence + 1, event, cancelled));
         changed.push(event.slug);
       }
     }
     this.events = new Map(events.map((e) => [e.slug, e]));
+    await Promise.all(records);
     return changed;
   }
 

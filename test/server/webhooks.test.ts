@@ -3,8 +3,11 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { readOutbox } from "../../server/outbox";
+import { requestEventCancel } from "../../server/events/report";
+import { signLink } from "../../server/reservations/token";
+import { wallClock } from "../../src/lib/slots";
 import {
   createWebhooks,
   enquiryMessage,
@@ -115,6 +118,12 @@ test("an enquiry and a booking booked, moved and cancelled: each arrives once at
     WEBHOOK_BACKOFF: SHORT,
   });
   try {
+    // The start lines may come in more than one chunk.
+    await until(
+      () => /Webhooks:/.test(server.output),
+      5000,
+      () => server.output,
+    );
     assert.match(server.output, /Webhooks: every lead is POSTed, signed, to 127\.0\.0\.1:\d+, 127/);
     const enquiry = await enquire(server.origin, 1, "zh");
     const slots = await freeSlots(server.origin);
@@ -469,4 +478,92 @@ test("retry policy by answer, ids by lead and version, backoff from the environm
   assert.deepEqual(parseBackoff(undefined), { baseMs: 1000, capMs: 900_000 });
   assert.deepEqual(parseBackoff("50ms/2s"), { baseMs: 50, capMs: 2000 });
   assert.throws(() => parseBackoff("2s/1s"), /WEBHOOK_BACKOFF "2s\/1s" should be like 1s\/15m/);
+});
+
+test("event registrations: created (a place, then a number in line), cancelled, promoted from the waiting list, cancelled with the event: each once, signed", async () => {
+  const secret = newSecret();
+  const receiver = testReceiver(secret);
+  await receiver.listen();
+  const dataFile = join(dir, "registrations", "enquiries.jsonl");
+  mkdirSync(dirname(dataFile), { recursive: true });
+  const eventsFile = join(dirname(dataFile), "events.yaml");
+  const london = (ms: number) => {
+    const w = wallClock(Date.now() + ms, "Europe/London");
+    return `${w.date}T${w.time}`;
+  };
+  writeFileSync(
+    eventsFile,
+    `events:
+  - slug: visa-talk
+    title: Visa talk
+    kind: webinar
+    start: "${london(10 * 86_400_000)}"
+    minutes: 60
+    language: en
+    capacity: 1
+    where: online
+    host: Advisers
+    summary: Visas.
+    body: [Visas.]
+    registrationCloses: "${london(9 * 86_400_000)}"
+`,
+  );
+  const server = await spawnServer(dist, {
+    ENQUIRY_DATA_FILE: dataFile,
+    EVENTS_FILE: eventsFile,
+    BOOKING_SECRET,
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: secret,
+    WEBHOOK_BACKOFF: SHORT,
+  });
+  try {
+    const register = async (n: number, lang: string) =>
+      (await (
+        await form(server.origin, "/api/events/register", {
+          event: "visa-talk",
+          fullName: `Student ${n}`,
+          email: `student${n}@example.com`,
+          country: "Ghana",
+          lang,
+        })
+      ).json()) as { id: string; status: string };
+    const first = await register(1, "ar");
+    const second = await register(2, "zh");
+    assert.deepEqual([first.status, second.status], ["confirmed", "waiting"]);
+    const token = signLink(Buffer.from(BOOKING_SECRET, "utf8"), "registration", first.id);
+    const cancelled = await form(server.origin, "/events/manage", {
+      r: first.id,
+      t: token,
+      action: "cancel",
+    });
+    assert.equal(cancelled.status, 200);
+    await receiver.waitFor(4);
+    assert.equal(await requestEventCancel(dataFile, "visa-talk", eventsFile), undefined);
+    await receiver.waitFor(5);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(receiver.hits.length, 5, "each sent once");
+    assert.ok(receiver.hits.every((h) => h.message));
+    const seen = receiver.hits.map((h) => {
+      const m = h.message!;
+      if (!m.type.startsWith("registration.")) assert.fail(m.type);
+      const data = m.data as {
+        id: string;
+        status: string;
+        waitingPlace: number | null;
+        lang: string;
+      };
+      return `${m.type} ${data.id === first.id ? "first" : "second"} ${data.status} ${data.waitingPlace} ${data.lang}`;
+    });
+    assert.deepEqual(seen.sort(), [
+      "registration.cancelled first confirmed null ar",
+      "registration.cancelled second confirmed null zh",
+      "registration.created first confirmed null ar",
+      "registration.created second waiting 1 zh",
+      "registration.promoted second confirmed null zh",
+    ]);
+  } finally {
+    kill(server.child, "SIGKILL");
+    await server.exited;
+    await receiver.close();
+  }
 });
