@@ -1,0 +1,80 @@
+import { discardRest } from "../../body";
+import type { Speaker } from "../../languages";
+import { queryOf, type Handler } from "../../reservations/http";
+import { MANAGE_PATH, type BookingContext } from "../http";
+
+// The manage page and its answers are in the language the booking was made in.
+export const manageRoute =
+  (ctx: BookingContext): Handler =>
+  async (req, res) => {
+    const { desk, languages, page, readForm, fromLink, choiceOf, closed, urls } = ctx;
+    if (req.method === "GET" || req.method === "HEAD") {
+      discardRest(req);
+      const params = queryOf(req);
+      const token = params.get("t") ?? "";
+      const b = fromLink(params.get("b") ?? undefined, token);
+      if (!b || !desk.isOpen(b)) return closed(res, b);
+      const lang = languages.codeOf(b.lang);
+      return page(res, 200, lang, languages.in(lang).managePage(b, token, urls(b)));
+    }
+    const fields = await readForm(req, res, false);
+    if (!fields) return;
+    const token = fields.t ?? "";
+    const b = fromLink(fields.b, token);
+    if (!b || !desk.isOpen(b)) return closed(res, b);
+    const lang = languages.codeOf(b.lang);
+    const views: Speaker = languages.in(lang);
+    const word = views.bookingWord;
+    const failed = async (title: "notCancelled" | "notMoved") =>
+      page(res, 500, lang, views.messagePage(await word(title), await word("tryAgainOrCall")));
+    if (fields.action === "cancel") {
+      const result = await desk.cancel(b.id, "student");
+      if (result.outcome !== "cancelled") return failed("notCancelled");
+      return page(
+        res,
+        200,
+        lang,
+        views.messagePage(
+          await word("cancelledTitle"),
+          await word("cancelledLead", { email: b.email }),
+          await word("cancelledEyebrow"),
+        ),
+      );
+    }
+    const choice = choiceOf({ ...fields, zone: fields.zone || b.zone });
+    if (!choice)
+      return page(res, 400, lang, views.managePage(b, token, urls(b), await word("pickSlot")));
+    const result = await desk.move(b.id, choice);
+    switch (result.outcome) {
+      case "moved":
+        return page(
+          res,
+          200,
+          lang,
+          views.managePage(
+            result.booking,
+            token,
+            urls(result.booking),
+            await word("moved", { email: b.email }),
+          ),
+        );
+      case "taken":
+      case "unavailable":
+        return page(
+          res,
+          result.outcome === "taken" ? 409 : 422,
+          lang,
+          views.slotPage(
+            await word(result.outcome === "taken" ? "taken" : "invalidSlot"),
+            result.alternatives,
+            { b: b.id, t: token, action: "move", mode: choice.mode, zone: choice.zone },
+            MANAGE_PATH,
+          ),
+        );
+      case "closed":
+        return closed(res, result.booking);
+      case "unstored":
+        console.error("A move could not be stored:", result.error);
+        return failed("notMoved");
+    }
+  };

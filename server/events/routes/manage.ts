@@ -1,0 +1,73 @@
+import { discardRest } from "../../body";
+import { readPostedForm } from "../../reservations/form";
+import { queryOf, type Handler } from "../../reservations/http";
+import { EVENT_MANAGE_PATH, type EventsContext } from "../http";
+
+// The manage page and its answers are in the language the registration was made in.
+export const manageRoute =
+  (ctx: EventsContext): Handler =>
+  async (req, res) => {
+    const { desk, schedule, languages, page, urls, fromLink, closed } = ctx;
+    if (req.method === "GET" || req.method === "HEAD") {
+      discardRest(req);
+      const params = queryOf(req);
+      const token = params.get("t") ?? "";
+      const r = fromLink(params.get("r") ?? undefined, token);
+      if (!r || !desk.isOpen(r)) return closed(res, r);
+      const lang = languages.codeOf(r.lang);
+      const event = schedule.get(r.event)!.event;
+      return page(
+        res,
+        200,
+        lang,
+        languages.in(lang).registrationManagePage(r, event, desk.placeInLine(r), token, {
+          ...urls(r),
+          action: EVENT_MANAGE_PATH,
+        }),
+      );
+    }
+    const views = languages.in(languages.codeOfRequest(req));
+    const fields = await readPostedForm(
+      req,
+      res,
+      {
+        method: () => views.registrationWord("method"),
+        type: () => views.problem("type"),
+        tooLarge: () => views.registrationWord("tooLarge"),
+        malformed: () => views.problem("malformed"),
+      },
+      async (status, message) =>
+        page(
+          res,
+          status,
+          languages.codeOfRequest(req),
+          views.registrationMessagePage(message, message),
+        ),
+    );
+    if (!fields) return;
+    const r = fromLink(fields.r, fields.t ?? "");
+    if (!r || !desk.isOpen(r) || fields.action !== "cancel") return closed(res, r);
+    const lang = languages.codeOf(r.lang);
+    const speaker = languages.in(lang);
+    const word = speaker.registrationWord;
+    const result = await desk.cancel(r.id, "registrant");
+    if (result.outcome === "closed") return closed(res, result.registration);
+    if (result.outcome === "unstored") {
+      console.error("A registration's cancellation could not be stored:", result.error);
+      return page(
+        res,
+        500,
+        lang,
+        speaker.registrationMessagePage(await word("notCancelled"), await word("tryAgain")),
+      );
+    }
+    return page(
+      res,
+      200,
+      lang,
+      speaker.registrationMessagePage(
+        await word("cancelledTitle"),
+        await word("cancelledLead", { email: r.email }),
+      ),
+    );
+  };

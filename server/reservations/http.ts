@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { discardRest } from "../body";
+import { acceptedEncoding, Compressible } from "../compress";
+import { sendHtml, sendJson } from "../enquiry";
+import { verifyLink, type LinkKind } from "./token";
+
+/** One route of a reservation endpoint. */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Send a page rendered in a locale, under that locale's headers (its policy names its inline style). */
+export const pageSender =
+  (pageHeaders: (res: ServerResponse, code: string) => void) =>
+  async (res: ServerResponse, status: number, code: string, html: Promise<string>) => {
+    const text = await html;
+    pageHeaders(res, code);
+    sendHtml(res, status, text);
+  };
+
+/** The reservation a manage link names, when its token is right. */
+export const linkReader =
+  <T>(secret: Buffer, kind: LinkKind, get: (id: string) => T | undefined) =>
+  (id: string | undefined | null, token: string | undefined | null) => {
+    if (!id || !token || !/^[\w-]{1,64}$/.test(id)) return undefined;
+    return verifyLink(secret, kind, id, token) ? get(id) : undefined;
+  };
+
+/** A link's query parameters. */
+export const queryOf = (req: IncomingMessage) => new URL(req.url ?? "/", "http://x").searchParams;
+
+/**
+ * A JSON answer that many visitors ask for at once (free times, places): worked out once per
+ * state of the store (`revision`) and for no longer than browsers may keep it, compressed once
+ * per answer as the client accepts, with its own short cache policy.
+ */
+export function sharedJson(maxAgeS: number) {
+  const kept = new Map<string, { revision: number; until: number; body: Compressible }>();
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    {
+      key,
+      revision,
+      now,
+      json,
+    }: { key: string; revision: number; now: number; json: () => object },
+  ) => {
+    let answer = kept.get(key);
+    if (!answer || answer.revision !== revision || now >= answer.until) {
+      answer = {
+        revision,
+        until: now + maxAgeS * 1000,
+        body: new Compressible(JSON.stringify(json())),
+      };
+      kept.set(key, answer);
+    }
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+    res.writeHead(200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": `public, max-age=${maxAgeS}`,
+      Vary: "Accept-Encoding",
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+    });
+    res.end(req.method === "HEAD" ? undefined : answer.body.as(encoding));
+  };
+}
+
+/** Data endpoints are read with GET: anything else is told so (true when refused). */
+export function refuseUnlessGet(req: IncomingMessage, res: ServerResponse) {
+  discardRest(req);
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  res.setHeader("Allow", "GET");
+  sendJson(res, 405, { ok: false, error: "Use GET." });
+  return true;
+}
