@@ -37,11 +37,13 @@ export const formWords = {
       enquiry: "Enquiry from the website",
       consultation: "Consultation request from the website",
       booking: "Consultation booking from the website",
+      registration: "Event registration from the website",
     },
     openings: {
       enquiry: "Hello, here is my enquiry:",
       consultation: "Hello, here is my request for a free consultation:",
       booking: "Hello, here is my request to book a free consultation:",
+      registration: "Hello, please register me for the event named in the subject:",
     },
   },
   /** What the server answers when it cannot take a post at all (JSON `errors.form`, or a page). */
