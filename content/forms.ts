@@ -43,7 +43,7 @@ export const formWords = {
       enquiry: "Hello, here is my enquiry:",
       consultation: "Hello, here is my request for a free consultation:",
       booking: "Hello, here is my request to book a free consultation:",
-      registration: "Hello, I would like to register for this event:",
+      registration: "Hello, please register me for the event named in the subject:",
     },
   },
   /** What the server answers when it cannot take a post at all (JSON `errors.form`, or a page). */

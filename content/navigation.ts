@@ -32,6 +32,7 @@ export const mainNav: NavItem[] = [
     ],
   },
   { label: "Student Services", href: "/student-services" },
+  { label: "Events", href: "/events" },
   { label: "About", href: "/about" },
   { label: "Contact", href: "/contact" },
 ];

@@ -7,7 +7,7 @@ import { watch } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { createApp } from "../server/app";
-import { BOOKING_PATH, ENQUIRY_PATH, VITALS_PATH } from "../server/paths";
+import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/paths";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 4173);
@@ -19,6 +19,7 @@ const env = {
   ENQUIRY_ENDPOINT: process.env.ENQUIRY_ENDPOINT ?? ENQUIRY_PATH,
   VITALS_ENDPOINT: process.env.VITALS_ENDPOINT ?? VITALS_PATH,
   BOOKING_ENDPOINT: process.env.BOOKING_ENDPOINT ?? BOOKING_PATH,
+  EVENTS_ENDPOINT: process.env.EVENTS_ENDPOINT ?? EVENTS_PATH,
 };
 const clients = new Set<ServerResponse>();
 

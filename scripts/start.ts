@@ -4,12 +4,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { BOOKING_PATH, ENQUIRY_PATH, VITALS_PATH } from "../server/paths";
+import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/paths";
 
 const root = resolve(import.meta.dirname, "..");
 process.env.ENQUIRY_ENDPOINT ??= ENQUIRY_PATH;
 process.env.VITALS_ENDPOINT ??= VITALS_PATH;
 process.env.BOOKING_ENDPOINT ??= BOOKING_PATH;
+process.env.EVENTS_ENDPOINT ??= EVENTS_PATH;
 // Links in e-mails (a booking's manage link) lead back to this server unless told otherwise.
 if (!process.env.PUBLIC_URL && !process.env.SITE_URL)
   process.env.PUBLIC_URL = `http://localhost:${process.env.PORT || 4173}`;

@@ -9,7 +9,7 @@ npx eslint --max-warnings 0 .
 # Logical properties only (stylelint.config.js): the sheets lay out right to left as well.
 npx stylelint --max-warnings 0 "src/styles/**/*.css"
 # The browser tests run against this build, served by the same server `npm start` runs.
-ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking npx tsx build.ts
+ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking EVENTS_ENDPOINT=/api/events npx tsx build.ts
 # Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
 if ! command -v java >/dev/null; then
   echo "The HTML check needs Java: apt-get install default-jre-headless (CI installs it)." >&2

@@ -4,3 +4,5 @@ export const ENQUIRY_PATH = "/api/enquiry";
 export const VITALS_PATH = "/api/vitals";
 /** Where the local server takes bookings (and serves free times at /slots); `npm start` builds /book to post here. */
 export const BOOKING_PATH = "/api/booking";
+/** Event registrations (`…/register`), live places (`…/places`), invites (`…/ics`). */
+export const EVENTS_PATH = "/api/events";

@@ -44,3 +44,25 @@ export function parseSiteUrl(value: string): string {
  * booking page says how to book by e-mail or WhatsApp instead.
  */
 export const bookingEndpoint = process.env.BOOKING_ENDPOINT?.trim() || "";
+
+/**
+ * EVENTS_ENDPOINT: where event registrations post (`…/register`) and live places are read
+ * (`…/places`): `/api/events`, the bundled server's, which `npm start` and `npm run dev` set.
+ * Unset (a CDN-only deploy): event pages say to register by e-mail, with the e-mail pre-filled.
+ */
+export const eventsEndpoint = process.env.EVENTS_ENDPOINT?.trim() || "";
+
+/**
+ * The build's "now", which splits upcoming events from past ones: BUILD_NOW (an ISO instant) or
+ * CONTENT_TODAY (YYYY-MM-DD, midnight UTC) for tests and previews; else the clock.
+ */
+export const buildNow = parseBuildNow(process.env.BUILD_NOW, process.env.CONTENT_TODAY);
+
+export function parseBuildNow(instant?: string, today?: string): number {
+  const value = instant?.trim() || (today?.trim() ? `${today.trim()}T00:00:00Z` : "");
+  if (!value) return Date.now();
+  const at = Date.parse(value);
+  if (Number.isNaN(at))
+    throw new Error(`BUILD_NOW / CONTENT_TODAY "${value}" is not a date such as 2026-12-01T09:00Z`);
+  return at;
+}

@@ -20,7 +20,21 @@ import { bookingCopy } from "../content/booking";
 import { BookPage } from "./pages/BookPage";
 import { ui } from "../content/ui";
 import { fill } from "./lib/template";
-import { bookingEndpoint } from "./config";
+import { bookingEndpoint, buildNow, eventsEndpoint } from "./config";
+import { eventCopy } from "../content/eventPages";
+import { events } from "./events/content";
+import type { EventKind } from "./events/schema";
+import {
+  EVENTS_PATH,
+  PAST_EVENTS_PATH,
+  eventPath,
+  eventState,
+  everyFilter,
+  filterPath,
+} from "./lib/events";
+import { EventsPage } from "./pages/EventsPage";
+import { PastEventsPage } from "./pages/PastEventsPage";
+import { EventPage } from "./pages/EventPage";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -62,6 +76,61 @@ const guideRoutes: Route[] = guides.map((guide) => ({
   artwork: guide.image,
 }));
 
+/** Each kind of event's illustration on its social cards. */
+const eventArt: Record<EventKind, string> = {
+  webinar: "book-a-consultation",
+  workshop: "scholarship-guidance",
+  "open-day": "january-2026",
+  "university-visit": "partner-universities",
+};
+
+// "past" is the archive's address: an event cannot have it.
+if (events.past)
+  throw new Error(`content/events.yaml: the slug "past" is /events/past, the archive`);
+
+/** The list, one page per filter (links that work without JavaScript), the archive, each event. */
+const eventRoutes: Route[] = [
+  {
+    path: EVENTS_PATH,
+    title: eventCopy.title,
+    description: eventCopy.description,
+    Page: () => <EventsPage />,
+    anchors: ["main"],
+    artwork: slideArt("book-a-consultation"),
+  },
+  ...everyFilter().map((filter): Route => {
+    const title = filter.kind
+      ? eventCopy.kinds[filter.kind].many
+      : fill(eventCopy.heldInTitle, { language: eventCopy.languages[filter.language ?? "en"] });
+    return {
+      path: filterPath(filter),
+      title,
+      description: eventCopy.description,
+      Page: () => <EventsPage filter={filter} title={title} />,
+      anchors: ["main"],
+      artwork: slideArt(filter.kind ? eventArt[filter.kind] : "book-a-consultation"),
+    };
+  }),
+  {
+    path: PAST_EVENTS_PATH,
+    title: eventCopy.pastTitle,
+    description: eventCopy.pastDescription,
+    Page: PastEventsPage,
+    anchors: ["main"],
+    artwork: slideArt("book-a-consultation"),
+  },
+  ...Object.values(events).map((event): Route => ({
+    path: eventPath(event.slug),
+    title: event.title,
+    description: event.summary,
+    Page: () => <EventPage event={event} />,
+    // The form (and its anchor) only while registration is open and a server takes it.
+    anchors:
+      eventsEndpoint && eventState(event, buildNow) === "open" ? ["main", "register"] : ["main"],
+    artwork: slideArt(eventArt[event.kind]),
+  })),
+];
+
 export const routes: Route[] = [
   {
     path: "/",
@@ -81,6 +150,7 @@ export const routes: Route[] = [
       "courses",
       "tools",
       "network",
+      "events",
     ],
     artwork: slideArt("partner-universities"),
   },
@@ -144,6 +214,7 @@ export const routes: Route[] = [
     artwork: slideArt("book-a-consultation"),
   },
   ...guideRoutes,
+  ...eventRoutes,
 ];
 
 /** Rendered to dist/404.html; not linked, not in the sitemap. */

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
+import { EVENTS_PATH } from "../paths";
 import {
   linkReader,
   pageSender,
@@ -14,7 +15,6 @@ import { registerRoute } from "./routes/register";
 import type { EventSchedule } from "./schedule";
 import type { Registration } from "./store";
 
-export const EVENTS_PATH = "/api/events";
 export const REGISTER_PATH = `${EVENTS_PATH}/register`;
 export const PLACES_PATH = `${EVENTS_PATH}/places`;
 export const EVENT_ICS_PATH = `${EVENTS_PATH}/ics`;

@@ -3,6 +3,7 @@ import * as booking from "../../content/booking";
 import * as costOfStudy from "../../content/costOfStudy";
 import * as destinations from "../../content/destinations";
 import * as enquiryMail from "../../content/enquiryMail";
+import * as eventPages from "../../content/eventPages";
 import * as formats from "../../content/formats";
 import * as forms from "../../content/forms";
 import * as guides from "../../content/guides";
@@ -30,6 +31,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/costOfStudy.ts", exports: costOfStudy },
   { file: "content/destinations.ts", exports: destinations },
   { file: "content/enquiryMail.ts", exports: enquiryMail },
+  { file: "content/eventPages.ts", exports: eventPages },
   // Read from YAML and checked against src/events/schema.ts.
   { file: "content/events.yaml", exports: events },
   { file: "content/formats.ts", exports: formats },

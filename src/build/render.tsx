@@ -5,7 +5,7 @@ import { ui } from "../../content/ui";
 import { fill } from "../lib/template";
 import { AssetsContext, type Assets } from "../components/Assets";
 import { Document, type PageMeta } from "../components/Document";
-import { absoluteUrl, siteUrl } from "../config";
+import { absoluteUrl, buildNow, siteUrl } from "../config";
 import { IslandsUsed } from "../islands/Island";
 import type { IslandName } from "../islands/names";
 import { routes, notFoundRoute, type Route } from "../routes";
@@ -46,6 +46,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
         siteUrl,
         image,
         logo: { url: `${siteUrl}/${logo.file}`, size: logo.px },
+        now: buildNow,
       }),
     ),
   };

@@ -2,6 +2,7 @@ import type {
   Article,
   BreadcrumbList,
   EducationalOrganizationLeaf,
+  Event,
   ItemList,
   LocalBusinessLeaf,
   MergeLeafTypes,
@@ -16,6 +17,10 @@ import { guides } from "../../content/guides";
 import { quickLinks, site } from "../../content/site";
 import { testimonials } from "../../content/testimonials";
 import type { Route } from "../routes";
+import { events } from "../events/content";
+import type { PublicEvent } from "../events/load";
+import { localeByCode } from "../i18n/locales";
+import { EVENT_ZONE, eventPath, eventState, zonedIso } from "../lib/events";
 
 /** The agency is both: it advises on education, and it is a business with an office to visit. */
 export type Agency = MergeLeafTypes<[EducationalOrganizationLeaf, LocalBusinessLeaf]>;
@@ -36,6 +41,8 @@ export interface PageFacts {
   image: string;
   /** Absolute URL of the square logo. */
   logo: { url: string; size: number };
+  /** The build's now (src/config.ts): whether an event's registration is still open. */
+  now: number;
 }
 
 const inLanguage = pageLocale.lang;
@@ -170,6 +177,67 @@ function article({ route, siteUrl, image }: PageFacts): Article | undefined {
   };
 }
 
+/**
+ * An event page's Event: London times with their offset, online (its page as the location: the
+ * join link is only e-mailed) or at the office, free, in the language it is held in.
+ */
+export function eventNode(
+  { route, siteUrl, image, now }: PageFacts,
+  list: readonly PublicEvent[] = Object.values(events),
+): Event | undefined {
+  const event = list.find((e) => eventPath(e.slug) === route.path);
+  if (!event) return undefined;
+  const page = url(siteUrl, route.path);
+  const state = eventState(event, now);
+  return {
+    "@type": "Event",
+    name: event.title,
+    description: event.summary,
+    image: [image],
+    url: page,
+    startDate: zonedIso(event.startsAt, EVENT_ZONE),
+    endDate: zonedIso(event.endsAt, EVENT_ZONE),
+    eventAttendanceMode:
+      event.where === "online"
+        ? "https://schema.org/OnlineEventAttendanceMode"
+        : "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus:
+      event.status === "cancelled"
+        ? "https://schema.org/EventCancelled"
+        : "https://schema.org/EventScheduled",
+    location:
+      event.where === "online"
+        ? { "@type": "VirtualLocation", url: page }
+        : {
+            "@type": "Place",
+            name: site.name,
+            address: {
+              "@type": "PostalAddress",
+              streetAddress: site.address.street.join(", "),
+              addressLocality: site.address.locality,
+              postalCode: site.address.postalCode,
+              addressCountry: site.address.countryCode,
+            },
+          },
+    organizer: {
+      "@type": "Organization",
+      "@id": organizationId(siteUrl),
+      name: site.name,
+      url: `${siteUrl}/`,
+    },
+    offers: {
+      "@type": "Offer",
+      price: 0,
+      priceCurrency: "GBP",
+      // Places come from the server; the page says whether registration is still open.
+      availability: state === "open" ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+      url: page,
+    },
+    maximumAttendeeCapacity: event.capacity,
+    inLanguage: localeByCode(event.language)?.lang ?? event.language,
+  };
+}
+
 /** Everything a page tells search engines about itself, as one JSON-LD graph. */
 export function structuredData(facts: PageFacts): Graph {
   const inner = facts.route.path !== "/" && facts.route.path !== "/404";
@@ -179,6 +247,7 @@ export function structuredData(facts: PageFacts): Graph {
     inner ? breadcrumbs(facts) : undefined,
     programmeList(facts.route.path),
     article(facts),
+    eventNode(facts),
   ];
   return {
     "@context": "https://schema.org",

@@ -39,6 +39,11 @@ void firstPaint().then(() => {
     void Promise.all([import("./booking"), fullCss])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
+  // The events pages: times in the visitor's zone, live places (plain TypeScript).
+  if (document.querySelector("[data-local-time], [data-places]"))
+    void import("./events")
+      .then((m) => m.startEvents())
+      .catch((error: unknown) => console.error(error));
   startVitals();
 });
 

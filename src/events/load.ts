@@ -44,8 +44,7 @@ export function parseEvents(text: string, file = EVENTS_FILE): SiteEvent[] {
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
     const line = range ? `:${lineCounter.linePos(range[0]).line}` : "";
     const index = path[0] === "events" && typeof path[1] === "number" ? path[1] : undefined;
-    const slug =
-      index === undefined ? undefined : (doc.getIn(["events", index, "slug"]) as unknown);
+    const slug = index === undefined ? undefined : doc.getIn(["events", index, "slug"]);
     const entry =
       index === undefined
         ? ""
@@ -73,7 +72,10 @@ export function parseEvents(text: string, file = EVENTS_FILE): SiteEvent[] {
       );
     if (!start || !closes) return null;
     if (closes > start)
-      report(["events", i, "registrationCloses"], "registration must close before the event starts");
+      report(
+        ["events", i, "registrationCloses"],
+        "registration must close before the event starts",
+      );
     return {
       ...entry,
       startsAt: start.toISOString(),
@@ -90,6 +92,7 @@ export const loadEvents = (file = EVENTS_FILE) => parseEvents(readFileSync(file,
 
 /** An event without its join link: what pages, structured data and social cards get. */
 export function publicEvent(event: SiteEvent): PublicEvent {
-  const { joinLink: _private, ...shown } = event;
+  const shown: PublicEvent & { joinLink?: string } = { ...event };
+  delete shown.joinLink;
   return shown;
 }

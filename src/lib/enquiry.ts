@@ -19,11 +19,14 @@ export const formKinds: readonly FormKind[] = ["enquiry", "consultation"];
 export const isFormKind = (value: unknown): value is FormKind =>
   formKinds.includes(value as FormKind);
 
-/** The forms the browser enhances: the two enquiry forms and the booking form (its own endpoint). */
+/**
+ * The forms the browser enhances: the two enquiry forms, the booking form and an event's
+ * registration form (each of the last two posts to its own endpoint).
+ */
 export type AnyFormKind = FormKind | "booking" | "registration";
 
 export const isAnyFormKind = (value: unknown): value is AnyFormKind =>
-  value === "booking" || isFormKind(value);
+  value === "booking" || value === "registration" || isFormKind(value);
 
 export interface FieldSpec {
   /** The name the field is posted under. */
@@ -125,10 +128,22 @@ export const consultationFields: FieldSpec[] = [
   },
 ];
 
-/** An event registration: who, where from and, if they like, what they want to study. */
-export const registrationFields: FieldSpec[] = enquiryFields
-  .filter((f) => ["fullName", "email", "country", "interest"].includes(f.name))
-  .map((f) => (f.name === "interest" ? { ...f, required: false } : f));
+const enquiryField = (name: string) => {
+  const field = enquiryFields.find((f) => f.name === name);
+  if (!field) throw new Error(`No enquiry field ${name}`);
+  return field;
+};
+
+/**
+ * An event's registration: who and where from, and optionally what they would like to study
+ * (the enquiry form's Study Interest choices), so the advisers can follow up.
+ */
+export const registrationFields: FieldSpec[] = [
+  enquiryField("fullName"),
+  enquiryField("email"),
+  enquiryField("country"),
+  { ...enquiryField("interest"), required: false },
+];
 
 /** The booking form asks what the enquiry form asks. */
 export const fieldsFor = (kind: AnyFormKind) =>

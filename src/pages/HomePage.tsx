@@ -11,6 +11,7 @@ import { Destinations } from "../components/home/Destinations";
 import { GuidesSection } from "../components/home/GuidesSection";
 import { Careers } from "../components/home/Careers";
 import { ToolsTeaser } from "../components/home/ToolsTeaser";
+import { EventsTeaser } from "../components/home/EventsTeaser";
 
 /** Home: the spec's sections in order, then the sections decisions.md adds. */
 export function HomePage() {
@@ -27,6 +28,7 @@ export function HomePage() {
       <AboutTeaser />
       <SupportTeaser />
       <Destinations />
+      <EventsTeaser />
       <GuidesSection />
       <Careers />
     </>

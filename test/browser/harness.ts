@@ -29,6 +29,7 @@ export async function buildSite(env: Record<string, string> = {}) {
       ENQUIRY_ENDPOINT: "/api/enquiry",
       VITALS_ENDPOINT: "/api/vitals",
       BOOKING_ENDPOINT: "/api/booking",
+      EVENTS_ENDPOINT: "/api/events",
       ...env,
       DIST_DIR: dir,
     },

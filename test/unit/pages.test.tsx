@@ -55,7 +55,7 @@ test("header: full menu with the four programme links and the two tools, CTA to 
   );
   assert.deepEqual(
     home.all(".nav-list > li > .nav-link").map((a) => a.textContent?.trim()),
-    ["Home", "Courses", "Student Services", "About", "Contact"],
+    ["Home", "Courses", "Student Services", "Events", "About", "Contact"],
   );
   assert.equal(home.doc.querySelector(".header-cta")?.getAttribute("href"), "/#contact");
   assert.equal(home.text(".cta-desktop"), "Apply now");

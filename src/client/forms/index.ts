@@ -22,6 +22,7 @@ import { showToast, startToasts } from "../toast";
 import { hideFailure, showFailure } from "./failure";
 import { renderSummary, setFieldError, type Control } from "./messages";
 import { formBody, sendEnquiry } from "./send";
+import { hideRefused, showRefused, showRegistered } from "./registration";
 
 const DRAFT_DELAY_MS = 300;
 
@@ -53,6 +54,8 @@ function enhance(form: HTMLFormElement) {
   const fields = fieldsFor(kind);
   const control = (name: string) => form.elements.namedItem(name) as Control | null;
   const submitLabel = button.textContent ?? "Send";
+  // An event's registration names its event in the subject of an e-mail sent instead.
+  const subject = form.dataset.subject || enquirySubject(kind);
   const interests = [...form.querySelectorAll<HTMLOptionElement>("select option")]
     .filter((o) => o.value && !o.disabled)
     .map((o) => o.value);
@@ -207,7 +210,7 @@ function enhance(form: HTMLFormElement) {
       const text = enquiryText(kind, values());
       return {
         whatsapp: `${form.dataset.whatsapp}?text=${encodeURIComponent(text)}`,
-        email: mailtoWithBody(form.dataset.mailto ?? "", enquirySubject(kind), text),
+        email: mailtoWithBody(form.dataset.mailto ?? "", subject, text),
       };
     },
   };
@@ -217,6 +220,7 @@ function enhance(form: HTMLFormElement) {
     event.preventDefault();
     if (sending) return;
     hideFailure(failure);
+    hideRefused(form);
     const errors = validateEnquiry(kind, values(), interests);
     showErrors(errors);
     if (Object.keys(errors).length) {
@@ -238,6 +242,10 @@ function enhance(form: HTMLFormElement) {
       // The booking page shows the confirmation (src/client/booking.ts).
       resetForm();
       form.dispatchEvent(new CustomEvent("booking:booked", { detail: outcome.data }));
+    } else if (outcome.ok && kind === "registration") {
+      const email = values().email ?? "";
+      resetForm();
+      showRegistered(form, outcome.data, email);
     } else if (outcome.ok) {
       const first = (values().fullName || values().name || "").trim().split(/\s+/)[0];
       resetForm();
@@ -248,6 +256,9 @@ function enhance(form: HTMLFormElement) {
     } else if ("errors" in outcome) {
       showErrors(outcome.errors);
       focusSummary();
+    } else if (outcome.reason === "refused" && kind === "registration") {
+      flushDraft();
+      showRefused(form, outcome.status, outcome.data);
     } else if (outcome.reason === "refused") {
       flushDraft();
       form.dispatchEvent(new CustomEvent("booking:refused", { detail: outcome.data }));
@@ -261,11 +272,7 @@ function enhance(form: HTMLFormElement) {
   function sendByEmail(action: string) {
     const address = decodeURIComponent(action.slice("mailto:".length).split("?")[0]);
     flushDraft();
-    window.location.href = mailtoWithBody(
-      address,
-      enquirySubject(kind),
-      enquiryText(kind, values()),
-    );
+    window.location.href = mailtoWithBody(address, subject, enquiryText(kind, values()));
     showToast(fill(formMessages.mailAppOpening, { address }), { tone: "info" });
   }
 

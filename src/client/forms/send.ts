@@ -13,7 +13,10 @@ export type Failure =
 export type Outcome =
   | { ok: true; data: unknown }
   | { ok: false; errors: FieldErrors }
-  /** A booking refused for its time (409, 422): the server's answer says why and what is free. */
+  /**
+   * Refused for a reason the fields cannot fix (409, 422 with a `reason`): a booking's time taken,
+   * an event full, closed or cancelled. The server's answer says why (and what else there is).
+   */
   | { ok: false; reason: "refused"; status: number; data: unknown }
   | ({ ok: false } & Failure);
 
@@ -60,7 +63,9 @@ export async function sendEnquiry(
       return { ok: false, reason: "refused", status: response.status, data };
     if (response.status === 429)
       return { ok: false, reason: "limited", retryAfterS: retryAfter(response.headers) };
-    const errors = response.status === 400 ? fieldErrorsOf(data, fields) : {};
+    // 400 from the enquiry server, 422 from the events server: the same `{ errors }` by field.
+    const errors =
+      response.status === 400 || response.status === 422 ? fieldErrorsOf(data, fields) : {};
     if (Object.keys(errors).length) return { ok: false, errors };
     return rejected(response.status);
   } catch {

@@ -1,0 +1,85 @@
+import { eventCopy, registrationMessages } from "../../../content/eventPages";
+import { site, whatsappLink } from "../../../content/site";
+import { ui } from "../../../content/ui";
+import type { PublicEvent } from "../../events/load";
+import { pageLocale } from "../../i18n/pageLocale";
+import {
+  FORM_FIELD,
+  HONEYPOT,
+  INTEREST_PLACEHOLDER,
+  LANG_FIELD,
+  fieldsFor,
+  type EnquiryValues,
+  type FieldErrors,
+} from "../../lib/enquiry";
+import { fill } from "../../lib/template";
+import { interestOptions } from "../forms/EnquiryForm";
+import { Field } from "../forms/Field";
+import { FormSummary } from "../forms/FormSummary";
+
+export const REGISTRATION_FORM_ID = "registration-form";
+
+interface Props {
+  event: PublicEvent;
+  /** The events server (EVENTS_ENDPOINT): the form posts to `…/register`. */
+  endpoint: string;
+  values?: EnquiryValues;
+  errors?: FieldErrors;
+}
+
+/**
+ * An event's registration: a plain form that posts with JavaScript off; src/client/forms/ adds
+ * inline messages, the draft, the failure choices and the confirmation in its place, and
+ * src/client/events.ts the visitor's time zone (`zone`, absent without it).
+ */
+export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: Props) {
+  const id = REGISTRATION_FORM_ID;
+  return (
+    <form
+      id={id}
+      className="enquiry-form registration-form"
+      aria-labelledby="register-title"
+      method="post"
+      action={`${endpoint}/register`}
+      data-enquiry="registration"
+      data-subject={fill(registrationMessages.subject, { title: event.title })}
+      data-mailto={site.admissionsEmail}
+      data-whatsapp={whatsappLink()}
+      data-reply-time={site.replyTime}
+    >
+      <input type="hidden" name={FORM_FIELD} value="registration" />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
+      <input type="hidden" name="event" value={event.slug} />
+      <FormSummary formId={id} kind="registration" errors={errors} />
+      {fieldsFor("registration").map((field) => (
+        <Field
+          key={field.name}
+          formId={id}
+          field={field}
+          options={interestOptions()}
+          placeholder={INTEREST_PLACEHOLDER}
+          value={values[field.name]}
+          error={errors[field.name]}
+        />
+      ))}
+      <div className="hp" aria-hidden="true">
+        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
+        <input
+          id={`${id}-${HONEYPOT}`}
+          name={HONEYPOT}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <div className="registration-notice" role="alert" />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary">
+          {eventCopy.submit}
+        </button>
+        <p className="form-note">{eventCopy.formNote}</p>
+      </div>
+      <div className="form-failure" role="alert" />
+    </form>
+  );
+}
