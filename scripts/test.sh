@@ -8,7 +8,10 @@ npx tsc --noEmit
 npx eslint --max-warnings 0 .
 # Logical properties only (stylelint.config.js): the sheets lay out right to left as well.
 npx stylelint --max-warnings 0 "src/styles/**/*.css"
-# The browser tests run against this build, served by the same server `npm start` runs.
+# The browser tests run against this build, served by the same server `npm start` runs. It is
+# built at a fixed now (test/browser/harness.ts, TEST_BUILD_NOW) so which events are upcoming,
+# and so every page the tests read, is the same on any day.
+export BUILD_NOW=2026-11-25T12:00:00Z
 ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking EVENTS_ENDPOINT=/api/events npx tsx build.ts
 # Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
 if ! command -v java >/dev/null; then

@@ -1,10 +1,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
+import { readRegistrations, registrationsFileFor } from "../../server/events/store";
 import { buildSite, launchBrowser, startServer } from "./harness";
 
-// Built at a fixed now: the October webinar is past, the others upcoming. The visitor is in
-// Kathmandu, 5:45 ahead of London in winter. The events server is stood in for by page.route.
+// Built and served at a fixed now: the October webinar is past, the others upcoming. The
+// visitor is in Kathmandu, 5:45 ahead of London in winter. The real events server answers.
 const ZONE = "Asia/Kathmandu";
 
 let site: Awaited<ReturnType<typeof buildSite>>;
@@ -12,9 +13,30 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
+/** A clock that starts at `iso` and runs at real speed. */
+const clockFrom = (iso: string) => {
+  const offset = Date.parse(iso) - Date.now();
+  return () => Date.now() + offset;
+};
+
+const register = (origin: string, event: string, n: number) =>
+  fetch(`${origin}/api/events/register`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      event,
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      country: "Nepal",
+    }),
+  }).then((r) => assert.equal(r.status, 200));
+
 before(async () => {
   site = await buildSite({ BUILD_NOW: "2026-11-25T12:00:00Z" });
-  server = await startServer(site.dist);
+  server = await startServer(site.dist, { now: clockFrom("2026-11-25T12:00:00Z") });
+  // Three places of the visa webinar taken; the workshop's 20 taken and two in line.
+  for (let n = 0; n < 3; n++) await register(server.origin, "student-visa-questions-answered", n);
+  for (let n = 0; n < 22; n++) await register(server.origin, "personal-statement-workshop", n);
   ({ browser, close: closeBrowser } = await launchBrowser());
 });
 after(async () => {
@@ -23,7 +45,12 @@ after(async () => {
   site?.remove();
 });
 
-async function open(path: string, javaScriptEnabled: boolean, width = 1280) {
+async function open(
+  path: string,
+  javaScriptEnabled: boolean,
+  width = 1280,
+  origin = server.origin,
+) {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     timezoneId: ZONE,
@@ -35,33 +62,12 @@ async function open(path: string, javaScriptEnabled: boolean, width = 1280) {
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
-  await page.route("**/api/events/places", (route) =>
-    route.fulfill({
-      contentType: "application/json",
-      body: JSON.stringify({
-        now: "2026-11-25T12:00:00Z",
-        events: {
-          "student-visa-questions-answered": {
-            capacity: 100,
-            confirmed: 88,
-            waiting: 0,
-            left: 12,
-            state: "open",
-          },
-          "personal-statement-workshop": {
-            capacity: 20,
-            confirmed: 20,
-            waiting: 4,
-            left: 0,
-            state: "full",
-          },
-        },
-      }),
-    }),
-  );
-  await page.goto(server.origin + path);
+  await page.goto(origin + path);
   return { context, page, errors };
 }
+
+const registrationsOf = (email: string) =>
+  readRegistrations(registrationsFileFor(server.dataFile)).filter((r) => r.email === email);
 
 const cardOf = (page: Page, slug: string) =>
   page.locator(".event-card", { has: page.locator(`a[href$="/events/${slug}"]`) });
@@ -122,7 +128,7 @@ test("with JavaScript: the visitor's time beside London's, live places, nothing 
     await card.locator(".event-places").filter({ hasText: "left" }).waitFor();
     assert.equal(
       (await card.locator(".event-places").textContent())?.replace(/[\u2066\u2069]/g, ""),
-      "12 places left",
+      "97 places left",
     );
     const workshop = cardOf(page, "personal-statement-workshop");
     await workshop.locator(".event-places").filter({ hasText: "Full" }).waitFor();
@@ -148,18 +154,6 @@ test("with JavaScript: the visitor's time beside London's, live places, nothing 
 test("an event page: both times, then registering posts the zone and shows the waiting list place", async () => {
   const { context, page, errors } = await open("/events/personal-statement-workshop", true);
   try {
-    let posted: URLSearchParams | undefined;
-    let key: string | undefined;
-    // Read through a function: TypeScript would keep the narrowing of the first check.
-    const sent = () => posted;
-    await page.route("**/api/events/register", async (route) => {
-      posted = new URLSearchParams(route.request().postData() ?? "");
-      key = (await route.request().headerValue("Idempotency-Key")) ?? undefined;
-      await route.fulfill({
-        contentType: "application/json",
-        body: JSON.stringify({ ok: true, id: "r1", status: "waiting", place: 3 }),
-      });
-    });
     const when = page.locator(".event-facts .event-when");
     await when.locator(".event-local").filter({ hasText: "Kathmandu" }).waitFor();
     assert.equal(await when.locator("time").getAttribute("datetime"), "2026-12-12T11:00:00+00:00");
@@ -172,20 +166,22 @@ test("an event page: both times, then registering posts the zone and shows the w
     await page.locator("#registration-form-email").fill("sita@example.com");
     await page.getByRole("button", { name: "Register" }).click();
     await page.locator(".form-summary").filter({ hasText: "Please fix 1 thing" }).waitFor();
-    assert.equal(sent(), undefined);
+    assert.equal(registrationsOf("sita@example.com").length, 0, "nothing posted");
     await page.locator("#registration-form-country").fill("Nepal");
     await page.getByRole("button", { name: "Register" }).click();
     const done = page.locator(".event-registered");
     await done.waitFor();
+    // 20 places taken and two in line before: third on the waiting list.
     assert.match((await done.textContent()) ?? "", /number\s.?3.? on the waiting list/);
     assert.ok(await done.evaluate((el) => el === document.activeElement), "confirmation focused");
     assert.ok(await page.locator("#registration-form").isHidden());
-    assert.equal(sent()?.get("event"), "personal-statement-workshop");
-    assert.equal(sent()?.get("lang"), "en");
-    assert.equal(sent()?.get("form"), "registration");
-    assert.equal(sent()?.get("zone"), ZONE);
-    assert.equal(sent()?.get("country"), "Nepal");
-    assert.ok(key, "Idempotency-Key sent");
+    const [stored] = registrationsOf("sita@example.com");
+    assert.equal(stored.event, "personal-statement-workshop");
+    assert.equal(stored.state, "waiting");
+    assert.equal(stored.zone, ZONE);
+    assert.equal(stored.country, "Nepal");
+    assert.equal(stored.lang, undefined, "English");
+    assert.ok(stored.idempotencyKey, "Idempotency-Key sent");
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -193,19 +189,15 @@ test("an event page: both times, then registering posts the zone and shows the w
 });
 
 test("a registration the server refuses (closed) says why and keeps what was typed", async () => {
-  const { context, page } = await open("/events/student-visa-questions-answered", true);
+  // 16:30 on 9 December in London: the webinar's registration closed at 16:00.
+  const later = await startServer(site.dist, { now: clockFrom("2026-12-09T16:30:00Z") });
+  const { context, page } = await open(
+    "/events/student-visa-questions-answered",
+    true,
+    1280,
+    later.origin,
+  );
   try {
-    await page.route("**/api/events/register", (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: "application/json",
-        body: JSON.stringify({
-          ok: false,
-          reason: "closed",
-          errors: { form: "Registration for this event has closed." },
-        }),
-      }),
-    );
     await page.locator("#registration-form-fullName").fill("Li Wei");
     await page.locator("#registration-form-email").fill("li@example.com");
     await page.locator("#registration-form-country").fill("China");
@@ -214,5 +206,6 @@ test("a registration the server refuses (closed) says why and keeps what was typ
     assert.equal(await page.locator("#registration-form-fullName").inputValue(), "Li Wei");
   } finally {
     await context.close();
+    await later.close();
   }
 });

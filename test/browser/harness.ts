@@ -30,6 +30,8 @@ export async function buildSite(env: Record<string, string> = {}) {
       VITALS_ENDPOINT: "/api/vitals",
       BOOKING_ENDPOINT: "/api/booking",
       EVENTS_ENDPOINT: "/api/events",
+      // The same fixed now as npm test's build (scripts/test.sh): the same events upcoming.
+      BUILD_NOW: "2026-11-25T12:00:00Z",
       ...env,
       DIST_DIR: dir,
     },
