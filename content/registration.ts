@@ -44,7 +44,7 @@ export const registrationAnswers = {
   length: "Length",
   minutes: "{minutes} minutes",
   heldIn: "Held in",
-  online: "Online: we e-mail you the link to join 24 hours and 1 hour before.",
+  online: "Online: we e-mail you the link to join 24 hours before, and again an hour before.",
   addToCalendar: "Add to my calendar",
   manage: "Manage your registration",
 };

@@ -50,6 +50,11 @@ export interface Route {
   anchors: string[];
   /** Our illustration drawn on the page's social card (og:image) beside its title. */
   artwork: Image;
+  /**
+   * The path of the page this one is a copy of with less in it (an events filter is /events
+   * with fewer cards): the browser tests' per-page checks run on the original only.
+   */
+  variantOf?: string;
 }
 
 const slideArt = (id: string) => {
@@ -108,6 +113,7 @@ const eventRoutes: Route[] = [
       description: eventCopy.description,
       Page: () => <EventsPage filter={filter} title={title} />,
       anchors: ["main"],
+      variantOf: EVENTS_PATH,
       artwork: slideArt(filter.kind ? eventArt[filter.kind] : "book-a-consultation"),
     };
   }),
@@ -218,6 +224,9 @@ export const routes: Route[] = [
 ];
 
 /** Rendered to dist/404.html; not linked, not in the sitemap. */
+/** One route per distinct page layout: what the browser tests check page by page. */
+export const layoutRoutes = routes.filter((r) => !r.variantOf);
+
 export const notFoundRoute: Route = {
   path: "/404",
   title: ui.notFound.title,

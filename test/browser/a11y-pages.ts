@@ -8,7 +8,8 @@ import { test } from "node:test";
 import type { BrowserContext } from "playwright-core";
 import { siteUnderTest } from "./harness";
 import { expectNoViolations, widths } from "./axe";
-import { routes } from "../../src/routes";
+// Filter pages are /events with fewer cards: checked once, as /events (layoutRoutes).
+import { layoutRoutes } from "../../src/routes";
 import { localeByCode } from "../../src/i18n/locales";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
 
@@ -20,7 +21,9 @@ export function axeEveryPage(code: string) {
   const locale = localeByCode(code);
   if (!locale) throw new Error(`No locale ${code}`);
   if (!builtLocales.includes(locale)) return void test.skip(`${code} is not built`);
-  const paths = [...routes.map((r) => r.path), "/no-such-page"].map((p) => localePath(locale, p));
+  const paths = [...layoutRoutes.map((r) => r.path), "/no-such-page"].map((p) =>
+    localePath(locale, p),
+  );
 
   async function checkAll(context: BrowserContext, name: string, layoutOnly: boolean) {
     const queue = [...paths];

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { BrowserContextOptions, Page, Route } from "playwright-core";
 import { siteUnderTest } from "./harness";
-import { routes } from "../../src/routes";
+// Filter pages are /events with fewer cards: checked once, as /events (layoutRoutes).
+import { layoutRoutes } from "../../src/routes";
 
 const t = siteUnderTest();
 
@@ -13,7 +14,7 @@ const phone: BrowserContextOptions = {
   hasTouch: true,
   deviceScaleFactor: 2,
 };
-const paths = [...routes.map((r) => r.path), "/no-such-page"];
+const paths = [...layoutRoutes.map((r) => r.path), "/no-such-page"];
 const FULL_SHEET = /\/assets\/main-[^/]+\.css$/;
 
 /** A page whose full stylesheet is held back until `release()`: it shows only the inline CSS. */

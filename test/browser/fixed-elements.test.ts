@@ -10,13 +10,14 @@ import assert from "node:assert/strict";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { siteUnderTest } from "./harness";
 import { widths } from "./axe";
-import { routes } from "../../src/routes";
+// Filter pages are /events with fewer cards: checked once, as /events (layoutRoutes).
+import { layoutRoutes } from "../../src/routes";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
 
 const t = siteUnderTest();
 
 const paths = builtLocales.flatMap((l) =>
-  [...routes.map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
+  [...layoutRoutes.map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
 );
 
 /** Two tabs share the paths (the machine has 2 cores). */
