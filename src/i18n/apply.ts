@@ -45,8 +45,8 @@ export function applyTranslations(locale: string, dir?: string): Stale[] {
       `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
     );
   for (const { file, exports } of contentModules) {
-    const catalog = readCatalog(locale, file, dir);
-    replaceTexts(file, exports, (unit) => catalog[unit.field].text);
+    const { entries } = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
+    replaceTexts(file, exports, (unit) => entries.get(unit.field)!.text);
   }
   Object.assign(zoneCities, cldrZoneCities(locale));
   return reports.flatMap((r) => r.stale);

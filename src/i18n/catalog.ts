@@ -63,14 +63,31 @@ export interface State {
   missing: Unit[];
 }
 
-/** Where one locale stands against the English units of one file. */
-export function stateOf(units: Unit[], catalog: Catalog): State {
+/**
+ * The entry that translates each unit of one file, and where each stands. A unit takes the
+ * entry at its field when that was made from its English; else one made from its English under
+ * another field (the text moved: a paragraph was inserted before it); else the entry at its
+ * field made from English that no text of the file has any more (the text was edited): stale,
+ * still used, listed with the old and the new English. An entry made from another current text
+ * is never borrowed: that text's translation stays with it, and this unit is missing.
+ */
+export function stateOf(units: Unit[], catalog: Catalog): State & { entries: Map<string, Entry> } {
   const state: State = { translated: [], stale: [], missing: [] };
+  const entries = new Map<string, Entry>();
+  const texts = new Set(units.map((u) => u.text));
+  const bySource = new Map<string, Entry>();
+  for (const entry of Object.values(catalog))
+    if (!bySource.has(entry.source)) bySource.set(entry.source, entry);
   for (const unit of units) {
-    const entry = catalog[unit.field];
-    if (!entry) state.missing.push(unit);
-    else if (entry.source !== unit.text) state.stale.push({ unit, was: entry.source });
-    else state.translated.push(unit);
+    const own = catalog[unit.field];
+    const same = own?.source === unit.text ? own : bySource.get(unit.text);
+    if (same) {
+      state.translated.push(unit);
+      entries.set(unit.field, same);
+    } else if (own && !texts.has(own.source)) {
+      state.stale.push({ unit, was: own.source });
+      entries.set(unit.field, own);
+    } else state.missing.push(unit);
   }
-  return state;
+  return { ...state, entries };
 }

@@ -87,7 +87,7 @@ const FROM_CLDR = new Set(["content/zoneCities.ts"]);
 /** Fields that are words although their key usually holds data: `file: paths`. */
 const TEXT_PATHS: Record<string, RegExp[]> = {
   // A programme page's facts ("Duration": "1 year"): `value` here is read, not posted.
-  "content/programmes.ts": [/^categories\[\d+\]\.meta\[\d+\]\.value$/],
+  "content/programmes.ts": [/^categories\[[^\]]+\]\.meta\[\d+\]\.value$/],
 };
 
 /** Fields that are names or data by where they are, not by their key: `file: paths`. */
@@ -108,14 +108,31 @@ const isData = (text: string) =>
 
 /** The key a rule names: the field's own key, with its parent's for `parent.key` rules. */
 function keysOf(path: string[]) {
-  const named = path.filter((p) => !/^\d+$/.test(p));
+  const named = path.filter((p) => !p.startsWith("["));
   const own = named[named.length - 1] ?? "";
   const parent = named[named.length - 2];
   return { own, qualified: parent ? `${parent}.${own}` : own };
 }
 
 function format(path: string[]) {
-  return path.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+  return path.map((p, i) => (p.startsWith("[") || i === 0 ? p : `.${p}`)).join("");
+}
+
+/**
+ * Each element's segment in a field path. Items with a `slug` or `id` (a guide, a section, a
+ * programme category) are keyed by it, `guides[january-2026-intake].sections[why-january]`, so a
+ * translation stays with its text when items are inserted, removed or reordered; the rest
+ * (paragraphs, list lines) by position, `paragraphs[0]`, where catalogs also match by text.
+ */
+function elementSegments(array: unknown[]) {
+  const ids = array.map((v) => {
+    if (!v || typeof v !== "object") return undefined;
+    const { slug, id } = v as { slug?: unknown; id?: unknown };
+    const key = slug ?? id;
+    return typeof key === "string" && /^[\w-]+$/.test(key) && !/^\d+$/.test(key) ? key : undefined;
+  });
+  const keyed = ids.every((id) => id !== undefined) && new Set(ids).size === ids.length;
+  return array.map((_, i) => `[${keyed ? ids[i] : i}]`);
 }
 
 /** Every translatable text of one content module, in the order it is written. */
@@ -132,8 +149,10 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
       if (isData(value)) return;
       if (NAME_PATHS[file]?.some((p) => p.test(field))) return;
       out.push({ file, field, text: value });
-    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, String(i)]));
-    else if (value && typeof value === "object")
+    } else if (Array.isArray(value)) {
+      const segments = elementSegments(value);
+      value.forEach((v, i) => walk(v, [...path, segments[i]]));
+    } else if (value && typeof value === "object")
       for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
   for (const [name, value] of Object.entries(exports)) walk(value, [name]);
@@ -148,14 +167,15 @@ export function replaceTexts(
 ) {
   const units = new Map(unitsOf(file, exports).map((u) => [u.field, u]));
   const walk = (value: unknown, path: string[]) => {
-    if (Array.isArray(value))
+    if (Array.isArray(value)) {
+      const segments = elementSegments(value);
       value.forEach((v, i) => {
-        const p = [...path, String(i)];
+        const p = [...path, segments[i]];
         const unit = typeof v === "string" ? units.get(format(p)) : undefined;
         if (unit) value[i] = text(unit);
         else walk(v, p);
       });
-    else if (value && typeof value === "object")
+    } else if (value && typeof value === "object")
       for (const [k, v] of Object.entries(value)) {
         const p = [...path, k];
         const unit = typeof v === "string" ? units.get(format(p)) : undefined;

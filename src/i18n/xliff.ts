@@ -7,8 +7,8 @@
  */
 import { parseDocument } from "htmlparser2";
 import { hasChildren, isTag, isText, type ChildNode, type Element } from "domhandler";
-import type { Catalog } from "./catalog";
 import type { Unit } from "./units";
+import { stateOf, type Catalog } from "./catalog";
 
 const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -33,8 +33,10 @@ export function exportXliff(lang: string, files: ExportFile[]): string {
   ];
   for (const { file, units, catalog, where } of files) {
     out.push(`  <file id="${escape(file)}" original="${escape(file)}">`);
+    // The entry each text takes (its own, or the one it moved away from), as the build does.
+    const { entries } = stateOf(units, catalog);
     for (const unit of units) {
-      const entry = catalog[unit.field];
+      const entry = entries.get(unit.field);
       const current = entry && entry.source === unit.text;
       const limit = LENGTH_LIMITS[file]?.[unit.field];
       out.push(`    <unit id="${escape(unit.field)}">`, "      <notes>");

@@ -21,7 +21,7 @@ const homeUnits = unitsOf(home.file, home.exports);
 
 test("texts a reader reads are units; data and names that stay as written are not", () => {
   const fields = new Set(homeUnits.map((u) => u.field));
-  assert.ok(fields.has("slides[0].title"));
+  assert.ok(fields.has("slides[january-2026].title"));
   assert.ok(![...fields].some((f) => /\.(href|id|icon|src)$/.test(f)), "links and ids are data");
   assert.ok(![...fields].some((f) => /^partners\[\d+\]\.(name|city)$/.test(f)), "universities");
   const programmes = contentModules.find((m) => m.file === "content/programmes.ts")!;
@@ -62,7 +62,10 @@ test("translations are put in place where the pages read them", () => {
   const copy = structuredClone({ ...home.exports });
   replaceTexts(home.file, copy, (u) => `«${u.text}»`);
   const slides = (copy as { slides: { title: string; href?: string }[] }).slides;
-  assert.equal(slides[0].title, `«${homeUnits.find((u) => u.field === "slides[0].title")!.text}»`);
+  assert.equal(
+    slides[0].title,
+    `«${homeUnits.find((u) => u.field === "slides[january-2026].title")!.text}»`,
+  );
   assert.ok(unitsOf(home.file, copy).every((u) => u.text.startsWith("«")));
 });
 
@@ -104,16 +107,20 @@ test("npm run translations -- export / import: the real content, round trip into
     );
     // A translator fills in one unit.
     const filled = xml.replace(
-      /(<unit id="slides\[0\]\.title">[\s\S]*?<source>([^<]*)<\/source>)/,
+      /(<unit id="slides\[january-2026\]\.title">[\s\S]*?<source>([^<]*)<\/source>)/,
       "$1\n        <target>译文</target>",
     );
     const { locale, counts } = importLocale(filled, dir);
     assert.equal(locale, "zh");
     assert.deepEqual(counts, { "content/home.ts": 1 });
-    const entry = readCatalog("zh", "content/home.ts", dir)["slides[0].title"];
+    const entry = readCatalog("zh", "content/home.ts", dir)["slides[january-2026].title"];
     assert.equal(entry.text, "译文");
     assert.throws(
-      () => importLocale(filled.replace('<unit id="slides[0].title">', '<unit id="nope">'), dir),
+      () =>
+        importLocale(
+          filled.replace('<unit id="slides[january-2026].title">', '<unit id="nope">'),
+          dir,
+        ),
       /content\/home.ts nope: no such text/,
     );
     writeCatalog("zh", "content/home.ts", {}, dir);
