@@ -370,3 +370,49 @@ test("the student's e-mails in Chinese carry no English outside names: acknowled
     await smtp.close();
   }
 });
+
+test("an event registration made in Arabic and one in Chinese: the answer page and e-mails in their language, nothing English outside names", async () => {
+  const { smtp, server, origin } = await serveBookings();
+  try {
+    const register = (fields: Record<string, string>) =>
+      fetch(`${origin}/api/events/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          event: "study-in-the-uk-in-arabic",
+          country: "الأردن",
+          zone: "Asia/Amman",
+          ...fields,
+        }),
+      });
+    const layla = await register({
+      fullName: "Layla Haddad",
+      email: "layla@example.com",
+      lang: "ar",
+    });
+    assert.equal(layla.status, 200);
+    const page = await layla.text();
+    assert.match(page, /<html lang="ar" dir="rtl"/);
+    assert.deepEqual(
+      englishLeftovers(page, "ar", typed),
+      [],
+      "no English on the Arabic answer page",
+    );
+    const chen = await register({ fullName: "Chen Wei", email: "chen@example.com", lang: "zh" });
+    assert.equal(chen.status, 200);
+    await smtp.waitFor(2);
+    for (const [address, lang, names] of [
+      ["layla@example.com", "ar", typed],
+      ["chen@example.com", "zh-Hans", ["Chen Wei", "Chen", "chen@example.com"]],
+    ] as const) {
+      const mail = smtp.received.find((m) => m.to.includes(address))!;
+      assert.equal(mail.headers.get("content-language"), lang);
+      assert.equal(mail.calendarMethod, "REQUEST");
+      for (const part of [mail.subject, mail.text, mail.html])
+        assert.deepEqual(englishLeftovers(part, lang, [...names]), [], `${lang}: ${mail.subject}`);
+    }
+  } finally {
+    await server.close();
+    await smtp.close();
+  }
+});
