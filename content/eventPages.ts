@@ -39,6 +39,8 @@ export const eventCopy = {
   atOffice: "At our London office",
   /** "100 places": the static capacity, before the live count. */
   places: "{count} places",
+  /** An event of one place. */
+  onePlace: "1 place",
   placesLeft: "{count} places left",
   onePlaceLeft: "1 place left",
   full: "Full: join the waiting list",

@@ -16,6 +16,7 @@ import { validateEnquiry, fieldsFor } from "../../src/lib/enquiry";
 import { parseBuildNow } from "../../src/config";
 import { localTime, placesText } from "../../src/client/events";
 import { RegistrationForm } from "../../src/components/events/RegistrationForm";
+import { EventPlaces } from "../../src/components/events/EventPlaces";
 import { interestValues } from "../../src/components/forms/EnquiryForm";
 import { routes } from "../../src/routes";
 
@@ -252,4 +253,11 @@ test("the script's words: the visitor's time and the live places", () => {
   assert.equal(placesText({ ...base, left: 1, state: "open" }), "1 place left");
   assert.equal(placesText({ ...base, left: 0, state: "full" }), "Full: join the waiting list");
   assert.equal(placesText({ ...base, left: 3, state: "closed" }), "Registration closed");
+});
+
+test("an event's capacity reads as a number of places, one place in the singular", () => {
+  const places = (capacity: number) =>
+    renderToString(<EventPlaces event={{ ...list[1], capacity }} />).replace(/<[^>]+>/g, "");
+  assert.equal(places(10), "10 places");
+  assert.equal(places(1), "1 place");
 });

@@ -31,7 +31,11 @@ export function EventPlaces({ event }: Props) {
     : {};
   return (
     <p className="event-places" {...live}>
-      <Filled text={eventCopy.places} values={{ count: <Ltr>{event.capacity}</Ltr> }} />
+      {event.capacity === 1 ? (
+        eventCopy.onePlace
+      ) : (
+        <Filled text={eventCopy.places} values={{ count: <Ltr>{event.capacity}</Ltr> }} />
+      )}
     </p>
   );
 }
