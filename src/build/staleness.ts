@@ -5,10 +5,11 @@
  * warning names the file, the field and what to change. The build (so `npm start` too) prints
  * them; `npm run content -- check` exits non-zero on any, for a CI that wants to fail on them.
  */
+import { loadEvents, type SiteEvent } from "../events/load";
 import type { ContentModule } from "./validate";
 
 /** How long each kind of claim holds before it must be looked at again. */
-export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60 };
+export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60, joinLinkDays: 7 };
 
 /** "2025-01" or "2025-01-15" -> "2025-01-01" / "2025-01-15". */
 const day = (date: string) => (date.length === 7 ? `${date}-01` : date);
@@ -34,8 +35,12 @@ function* dated(value: unknown, path: string): Generator<[string, { asOf: string
   for (const [k, v] of Object.entries(value)) yield* dated(v, path ? `${path}.${k}` : k);
 }
 
-/** One warning per claim out of date on `today` (YYYY-MM-DD). */
-export function staleClaims(modules: ContentModule[], today: string): string[] {
+/** One warning per claim out of date on `today` (YYYY-MM-DD); `events` as content/events.yaml has them. */
+export function staleClaims(
+  modules: ContentModule[],
+  today: string,
+  events: SiteEvent[] = loadEvents(),
+): string[] {
   const of = (file: string) => modules.find((m) => m.file === file)?.exports ?? {};
   const warnings: string[] = [];
 
@@ -75,5 +80,23 @@ export function staleClaims(modules: ContentModule[], today: string): string[] {
     warnings.push(
       `content/booking.ts booking.bankHolidays.dates: the last bank holiday listed is ${last}, within ${REVIEW.bankHolidayDays} days. Add the next year's from GOV.UK (https://www.gov.uk/bank-holidays) and set bankHolidays.checked; past it the build stops.`,
     );
+
+  const scheduled = events.filter((e) => e.status === "scheduled");
+  if (!scheduled.some((e) => e.startsAt.slice(0, 10) > today))
+    warnings.push(
+      `content/events.yaml events: no event to come after ${today}: the events page and the home page's "Coming up" are empty. Add the next webinars and open days.`,
+    );
+  for (const e of scheduled) {
+    const date = e.startsAt.slice(0, 10);
+    if (
+      e.where === "online" &&
+      !e.joinLink &&
+      date >= today &&
+      date <= addDays(today, REVIEW.joinLinkDays)
+    )
+      warnings.push(
+        `content/events.yaml ${e.slug}.joinLink: the webinar starts on ${date} and has no join link, so the reminders a day and an hour before cannot carry one. Add joinLink.`,
+      );
+  }
   return warnings;
 }

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { contentModules } from "../../src/build/content";
 import { staleClaims } from "../../src/build/staleness";
+import { parseEvents } from "../../src/events/load";
 
 const root = join(import.meta.dirname, "../..");
 const fields = (today: string) => staleClaims(contentModules, today).map((w) => w.split(":")[0]);
@@ -55,4 +56,36 @@ test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", 
   const fresh = run("2025-12-01");
   assert.equal(fresh.status, 0, fresh.stderr);
   assert.match(fresh.stdout, /Every dated claim holds on 2025-12-01/);
+});
+
+test("events: a webinar within a week with no join link, and a calendar with nothing to come", () => {
+  const london = (start: string, extra = "") => `
+  - slug: s-${start.slice(0, 10)}
+    title: T
+    kind: webinar
+    start: "${start}"
+    minutes: 60
+    language: en
+    capacity: 5
+    where: online
+    host: H
+    summary: S.
+    body: [B.]
+    registrationCloses: "${start.slice(0, 11)}08:00"${extra}`;
+  const events = parseEvents(
+    `events:${london("2026-12-01T18:00")}${london("2026-12-20T18:00", "\n    joinLink: https://meet.example.org/x")}\n`,
+    "test.yaml",
+  );
+  const eventWarnings = (today: string) =>
+    staleClaims(contentModules, today, events)
+      .filter((w) => w.startsWith("content/events.yaml"))
+      .map((w) => w.split(":")[0]);
+  assert.deepEqual(eventWarnings("2026-11-20"), []);
+  assert.deepEqual(eventWarnings("2026-11-25"), ["content/events.yaml s-2026-12-01.joinLink"]);
+  assert.deepEqual(eventWarnings("2026-12-21"), ["content/events.yaml events"]);
+  // The seed's calendar has events to come and every webinar its link.
+  assert.deepEqual(
+    staleClaims(contentModules, "2026-11-25").filter((w) => w.startsWith("content/events.yaml")),
+    [],
+  );
 });
