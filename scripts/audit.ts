@@ -1,10 +1,17 @@
 /**
- * `npm run audit [path...]`: Lighthouse (mobile preset) on every page of the built dist/ (or on the
- * paths given, which need not be routes: variants copied into a dist/ compare in one run), served
+ * `npm run audit [path...]`: Lighthouse (mobile preset) on every page of the built dist/ in every
+ * built language (each locale's routes and its 404 page), or on the paths given (`/ /ar/ /about`;
+ * they need not be routes: variants copied into a dist/ compare in one run), served
  * pre-compressed by the real server, beside a floor page (bare HTML: one h1, one sentence) served
  * by the same server. Each page runs RUNS times (default 3), interleaved so load drift hits all
  * pages alike; prints medians and each page's FCP and LCP as a ratio to the floor's.
  * DIST_DIR picks another built folder (to compare two builds).
+ *
+ * Calibrated to the reference phone: Lighthouse's mobile preset slows the host's CPU 4x, which is
+ * the reference phone only on a host of benchmarkIndex ~1850 (decisions.md). First CALIBRATION_RUNS
+ * (default 3) runs of the floor read the host's benchmarkIndex; every run after them uses
+ * `throttling.cpuSlowdownMultiplier` = 4 x median / 1850 (one decimal), so a faster host is slowed
+ * more and TBT means the same anywhere. CPU_MULTIPLIER=N skips the calibration and uses N.
  * Measurement, not a test: absolute times move with the machine's load, ratios in one run hold.
  */
 import { execFile } from "node:child_process";
@@ -17,6 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createApp } from "../server/app";
 import { routes, notFoundRoute } from "../src/routes";
+import { builtLocales, localePath } from "../src/i18n/pageLocale";
 import { chromiumPath } from "./chromium";
 import type { Result } from "lighthouse";
 
@@ -34,6 +42,18 @@ const root = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 const runs = Number(process.env.RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS must be a positive integer`);
+const calibrationRuns = Number(process.env.CALIBRATION_RUNS ?? 3);
+if (!Number.isInteger(calibrationRuns) || calibrationRuns < 1)
+  throw new Error(`CALIBRATION_RUNS must be a positive integer`);
+
+/** The reference phone: Lighthouse's 4x CPU slowdown on a host of this benchmarkIndex. */
+const REFERENCE = { benchmarkIndex: 1850, multiplier: 4 };
+/** Lighthouse's throttling guidance: scale the slowdown with the host's speed; one decimal. */
+const multiplierFor = (benchmarkIndex: number) =>
+  Math.round(((REFERENCE.multiplier * benchmarkIndex) / REFERENCE.benchmarkIndex) * 10) / 10;
+const fixedMultiplier = process.env.CPU_MULTIPLIER ? Number(process.env.CPU_MULTIPLIER) : undefined;
+if (fixedMultiplier !== undefined && !(fixedMultiplier >= 1))
+  throw new Error(`CPU_MULTIPLIER must be a number of at least 1`);
 
 const dist = resolve(process.env.DIST_DIR ?? resolve(root, "dist"));
 // Web Vitals reports the pages send (when built with VITALS_ENDPOINT, as `npm start` builds them)
@@ -56,8 +76,11 @@ await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const only = process.argv.slice(2);
-const sitePaths = [...routes, notFoundRoute].map((r) =>
-  r === notFoundRoute ? "/404.html" : r.path,
+// Every page of every language the build writes (published locales, plus PREVIEW_LOCALES).
+const sitePaths = builtLocales.flatMap((locale) =>
+  [...routes, notFoundRoute].map((r) =>
+    localePath(locale, r === notFoundRoute ? "/404.html" : r.path),
+  ),
 );
 const paths = [FLOOR_PATH, ...(only.length ? only : sitePaths)];
 
@@ -80,9 +103,13 @@ interface Sample {
  * NO_TRACING_STARTED...) on a loaded machine: run it again, and after three such failures leave
  * the run out (said in the table) rather than lose the whole audit.
  */
-async function lighthouse(path: string, tries = 3): Promise<Sample | undefined> {
+async function lighthouse(
+  path: string,
+  multiplier: number,
+  tries = 3,
+): Promise<Sample | undefined> {
   try {
-    return await lighthouseOnce(path);
+    return await lighthouseOnce(path, multiplier);
   } catch (error) {
     if (!/\b(NO_[A-Z_]+|TRACE[A-Z_]*|PROTOCOL_TIMEOUT)\b/.test(String(error))) throw error;
     // Lighthouse's own last words, not the command line.
@@ -90,11 +117,11 @@ async function lighthouse(path: string, tries = 3): Promise<Sample | undefined> 
     console.log(
       `  ${path}: ${said || String(error).split("\n")[0]}: ${tries > 1 ? "running it again" : "left out"}`,
     );
-    return tries > 1 ? lighthouse(path, tries - 1) : undefined;
+    return tries > 1 ? lighthouse(path, multiplier, tries - 1) : undefined;
   }
 }
 
-async function lighthouseOnce(path: string): Promise<Sample> {
+async function lighthouseOnce(path: string, multiplier: number): Promise<Sample> {
   const { stdout } = await run(
     resolve(root, "node_modules/.bin/lighthouse"),
     [
@@ -103,6 +130,7 @@ async function lighthouseOnce(path: string): Promise<Sample> {
       "--output=json",
       "--output-path=stdout",
       "--quiet",
+      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking",
     ],
     {
@@ -114,6 +142,11 @@ async function lighthouseOnce(path: string): Promise<Sample> {
   // A failed run still prints a report: its metrics are missing and runtimeError says why.
   if (lhr.runtimeError)
     throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // The slowdown is what the calibration is for: make sure Lighthouse took it.
+  if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== multiplier)
+    throw new Error(
+      `${path}: Lighthouse ran at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x, not ${multiplier}x`,
+    );
   const score = (c: string) => Math.round((lhr.categories[c].score ?? 0) * 100);
   const value = (a: string) => lhr.audits[a].numericValue ?? NaN;
   const audits = Object.values(lhr.audits);
@@ -143,13 +176,43 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
-console.log(`Lighthouse, ${runs} run(s) per page, interleaved; load average ${load()}`);
-const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
-for (let i = 0; i < runs; i++)
-  for (const path of paths) {
-    const sample = await lighthouse(path);
-    if (sample) samples.get(path)!.push(sample);
+console.log(
+  `Lighthouse ${paths.length - 1} page(s) + floor, ${runs} run(s) each, interleaved; ` +
+    `load average ${load()} (2 cores here, other work on them: benchmarkIndex drifts with it)`,
+);
+let multiplier: number;
+if (fixedMultiplier !== undefined) {
+  multiplier = fixedMultiplier;
+  console.log(`CPU slowdown ${multiplier}x from CPU_MULTIPLIER (no calibration)`);
+} else {
+  const calibration: number[] = [];
+  for (let i = 0; i < calibrationRuns; i++) {
+    const sample = await lighthouse(FLOOR_PATH, REFERENCE.multiplier);
+    if (sample) calibration.push(sample.benchmark);
   }
+  if (!calibration.length) throw new Error(`no calibration run of the floor succeeded`);
+  const index = median(calibration);
+  multiplier = multiplierFor(index);
+  console.log(
+    `calibration: benchmarkIndex ${calibration.map(Math.round).join(", ")}, median ${Math.round(index)} ` +
+      `-> CPU slowdown ${multiplier}x (${REFERENCE.multiplier} x ${Math.round(index)} / ${REFERENCE.benchmarkIndex}: ` +
+      `the reference phone)`,
+  );
+}
+const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
+/** Each round's median benchmarkIndex: how the host's speed moved under the audit. */
+const rounds: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const round: number[] = [];
+  for (const path of paths) {
+    const sample = await lighthouse(path, multiplier);
+    if (sample) {
+      samples.get(path)!.push(sample);
+      round.push(sample.benchmark);
+    }
+  }
+  if (round.length) rounds.push(median(round));
+}
 server.close();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -159,9 +222,12 @@ const floorLcp = median(floor.map((s) => s.lcp));
 const floorTbt = median(floor.map((s) => s.tbt));
 const benchmarks = [...samples.values()].flat().map((s) => s.benchmark);
 const col = (s: string | number, n: number) => String(s).padStart(n);
+const during = median(benchmarks);
 console.log(
-  `load average after ${load()}; benchmarkIndex median ${Math.round(median(benchmarks))} ` +
-    `(${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}); floor TBT ${Math.round(floorTbt)} ms\n` +
+  `load average after ${load()}; CPU slowdown ${multiplier}x; benchmarkIndex during the audit: median ` +
+    `${Math.round(during)} (${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}; ` +
+    `by round ${rounds.map(Math.round).join(", ")}), which would have called for ${multiplierFor(during)}x; ` +
+    `floor TBT ${Math.round(floorTbt)} ms\n` +
     `medians, and the worst run's performance and TBT; goal: performance ${GOAL.perf} in every run, ` +
     `TBT <= ${GOAL.tbt} ms, FCP <= ${GOAL.fcpRatio}x, LCP <= ${GOAL.lcpRatio}x the floor, CLS ${GOAL.cls}\n` +
     `${"page".padEnd(52)}perf worst a11y best  seo   FCP   LCP  TBT worst   CLS  FCP/fl LCP/fl runs  goal`,
