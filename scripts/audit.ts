@@ -9,9 +9,11 @@
  *
  * Calibrated to the reference phone: Lighthouse's mobile preset slows the host's CPU 4x, which is
  * the reference phone only on a host of benchmarkIndex ~1850 (decisions.md). First CALIBRATION_RUNS
- * (default 3) runs of the floor read the host's benchmarkIndex; every run after them uses
- * `throttling.cpuSlowdownMultiplier` = 4 x median / 1850 (one decimal), so a faster host is slowed
- * more and TBT means the same anywhere. CPU_MULTIPLIER=N skips the calibration and uses N.
+ * (default 3) runs of the floor read the host's benchmarkIndex; each run after them uses
+ * `throttling.cpuSlowdownMultiplier` = 4 x index / 1850 (one decimal), the index being the median
+ * of the last 5 readings (every run reports one), so a faster host is slowed more, the slowdown
+ * follows the host's load as it moves, and TBT means the same anywhere. CPU_MULTIPLIER=N skips the
+ * calibration and uses N.
  * Measurement, not a test: absolute times move with the machine's load, ratios in one run hold.
  */
 import { execFile } from "node:child_process";
@@ -133,6 +135,8 @@ interface Sample {
   cls: number;
   /** Lighthouse's measure of this machine's speed (a mid-range phone is ~1000, this kind of machine ~1800-2500). */
   benchmark: number;
+  /** The CPU slowdown this run was simulated at. */
+  multiplier: number;
   failing: string[];
 }
 
@@ -198,6 +202,7 @@ async function lighthouseOnce(path: string, multiplier: number): Promise<Sample>
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
     benchmark: lhr.environment.benchmarkIndex,
+    multiplier,
     failing: audits
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id),
@@ -218,23 +223,29 @@ console.log(
   `Lighthouse ${pages.length} page(s), the floor and ${wordsPages.size} words page(s), ${runs} run(s) each, interleaved; ` +
     `load average ${load()} (2 cores here, other work on them: benchmarkIndex drifts with it)`,
 );
-let multiplier: number;
+/**
+ * The benchmarkIndex readings so far (calibration first, then every run's): each run's slowdown
+ * comes from the median of the last RECALIBRATE_WINDOW of them, so the simulated phone follows
+ * the host as its load moves (a one-off calibration was seen at 1942 with the audit then at 3459).
+ */
+const RECALIBRATE_WINDOW = 5;
+const readings: number[] = [];
+const currentMultiplier = () =>
+  fixedMultiplier ?? multiplierFor(median(readings.slice(-RECALIBRATE_WINDOW)));
 if (fixedMultiplier !== undefined) {
-  multiplier = fixedMultiplier;
-  console.log(`CPU slowdown ${multiplier}x from CPU_MULTIPLIER (no calibration)`);
+  console.log(`CPU slowdown ${fixedMultiplier}x from CPU_MULTIPLIER (no calibration)`);
 } else {
-  const calibration: number[] = [];
   for (let i = 0; i < calibrationRuns; i++) {
     const sample = await lighthouse(FLOOR_PATH, REFERENCE.multiplier);
-    if (sample) calibration.push(sample.benchmark);
+    if (sample) readings.push(sample.benchmark);
   }
-  if (!calibration.length) throw new Error(`no calibration run of the floor succeeded`);
-  const index = median(calibration);
-  multiplier = multiplierFor(index);
+  if (!readings.length) throw new Error(`no calibration run of the floor succeeded`);
+  const index = median(readings);
   console.log(
-    `calibration: benchmarkIndex ${calibration.map(Math.round).join(", ")}, median ${Math.round(index)} ` +
-      `-> CPU slowdown ${multiplier}x (${REFERENCE.multiplier} x ${Math.round(index)} / ${REFERENCE.benchmarkIndex}: ` +
-      `the reference phone)`,
+    `calibration: benchmarkIndex ${readings.map(Math.round).join(", ")}, median ${Math.round(index)} ` +
+      `-> CPU slowdown ${multiplierFor(index)}x (${REFERENCE.multiplier} x ${Math.round(index)} / ` +
+      `${REFERENCE.benchmarkIndex}: the reference phone), then from the median of the last ` +
+      `${RECALIBRATE_WINDOW} readings before each run`,
   );
 }
 const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
@@ -243,10 +254,11 @@ const rounds: number[] = [];
 for (let i = 0; i < runs; i++) {
   const round: number[] = [];
   for (const path of paths) {
-    const sample = await lighthouse(path, multiplier);
+    const sample = await lighthouse(path, currentMultiplier());
     if (sample) {
       samples.get(path)!.push(sample);
       round.push(sample.benchmark);
+      readings.push(sample.benchmark);
     }
   }
   if (round.length) rounds.push(median(round));
@@ -257,19 +269,21 @@ rmSync(dataDir, { recursive: true, force: true });
 const benchmarks = [...samples.values()].flat().map((s) => s.benchmark);
 const col = (s: string | number, n: number) => String(s).padStart(n);
 const during = median(benchmarks);
+const used = [...samples.values()].flat().map((s) => s.multiplier);
 type Metric = "perf" | "fcp" | "lcp" | "tbt" | "cls";
 const medianOf = (path: string, k: Metric) => median(samples.get(path)!.map((s) => s[k]));
 const worstPerf = Math.min(...pages.flatMap((p) => samples.get(p)!.map((s) => s.perf)));
 console.log(
   `\nload average after ${load()}\n` +
-    `CPU slowdown ${multiplier}x; benchmarkIndex during the audit: median ${Math.round(during)} ` +
+    `CPU slowdown median ${median(used)}x (${Math.min(...used)}-${Math.max(...used)}); ` +
+    `benchmarkIndex during the audit: median ${Math.round(during)} ` +
     `(${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}; ` +
-    `by round ${rounds.map(Math.round).join(", ")}), which would have called for ${multiplierFor(during)}x\n` +
+    `by round ${rounds.map(Math.round).join(", ")}), which calls for ${multiplierFor(during)}x\n` +
     `medians, and the worst run's performance and TBT. Goal: performance ${GOAL.perf} in every run, ` +
     `CLS ${GOAL.cls}, FCP <= ${GOAL.fcpRatio}x and LCP <= ${GOAL.lcpRatio}x the reference (ref: the floor, ` +
     `or a home page's own words), TBT* <= ${GOAL.tbt} ms (TBT*: the TBT judged, a home page's above ` +
     `its words page's)\n` +
-    `${"page".padEnd(44)}perf worst a11y best  seo   FCP   LCP  TBT worst   CLS FCP/ref LCP/ref    TBT* ref     runs  goal`,
+    `${"page".padEnd(44)}perf worst a11y best  seo   FCP   LCP  TBT worst   CLS FCP/ref LCP/ref    TBT* ref     CPU runs  goal`,
 );
 for (const [path, list] of samples) {
   if (!list.length) {
@@ -316,6 +330,7 @@ for (const [path, list] of samples) {
         col(ref ? lcpRatio.toFixed(2) : "-", 7),
         col(ref ? Math.round(tbtOver) : "-", 7),
         refName.padEnd(7),
+        col(`${median(list.map((s) => s.multiplier))}x`, 4),
         col(list.length, 4),
         col(!ref ? "ref" : misses.length ? `FAIL ${misses.join(",")}` : "pass", 5),
       ].join(" ") +
