@@ -1,0 +1,50 @@
+/**
+ * /admin/: the Decap CMS editor, served from our own origin. The prebuilt script of the npm
+ * package `decap-cms` (and the chunks and WebAssembly it loads beside itself) is copied into
+ * dist/admin/; the configuration is generated from the events schema (src/cms/config.ts) into a
+ * small script that runs before it. Nothing is requested from another host.
+ */
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
+
+const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist/decap-cms.js"));
+
+/** The editor's files, as written to dist/admin/ (not the copied Decap files). */
+export function adminFiles(env: CmsBackendEnv = process.env) {
+  const config = cmsConfig(env);
+  // Before decap-cms.js: no automatic start (which would fetch config.yml); ours, with this config.
+  const init = `window.CMS_MANUAL_INIT = true;
+document.addEventListener("DOMContentLoaded", function () {
+  window.CMS.init({ config: ${JSON.stringify(config, null, 2)} });
+});
+`;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Eastgate Education: editor</title>
+</head>
+<body>
+<script src="/admin/cms-init.js"></script>
+<script src="/admin/decap-cms.js"></script>
+</body>
+</html>
+`;
+  return { "index.html": html, "cms-init.js": init, config, connect: cmsBackend(env).connect };
+}
+
+/** Write dist/admin/: the Decap files and ours. */
+export function writeAdmin(dist: string, env: CmsBackendEnv = process.env) {
+  const dir = join(dist, "admin");
+  mkdirSync(dir, { recursive: true });
+  for (const name of readdirSync(decapDist))
+    if (/^(?:\d+\.)?decap-cms\.js$|\.wasm$/.test(name) || name === "decap-cms.js.LICENSE.txt")
+      copyFileSync(join(decapDist, name), join(dir, name));
+  const files = adminFiles(env);
+  writeFileSync(join(dir, "index.html"), files["index.html"]);
+  writeFileSync(join(dir, "cms-init.js"), files["cms-init.js"]);
+}
