@@ -116,7 +116,8 @@ export function eventFields(schema: z.ZodType = eventSchema): CmsField[] {
   let json: JsonSchema;
   try {
     // "input": a field with a default may be left out, so it is not required in the editor.
-    json = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
+    // A type JSON Schema cannot describe (a date...) comes out typeless: widgetFor names it.
+    json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   } catch (error) {
     throw new CmsSchemaError(
       `The editor cannot describe the events schema: ${(error as Error).message}`,
