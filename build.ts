@@ -18,6 +18,7 @@ import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
 import { adminFiles, writeAdmin } from "./src/build/admin";
+import { editorWanted } from "./src/cms/config";
 import { pageScriptLoader } from "./src/build/pageScript";
 import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
@@ -60,7 +61,7 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles(documents: DocumentPolicy[], adminConnect: string[]) {
+function writeSiteFiles(documents: DocumentPolicy[], adminConnect: string[] | undefined) {
   writeFileSync(
     join(dist, "_headers"),
     headersFile(enquiryEndpoint, documents, [vitalsEndpoint], adminConnect),
@@ -157,9 +158,9 @@ async function build() {
   const started = performance.now();
   checkContent();
   // The editor's configuration first: a schema field it cannot show stops the build here.
-  let adminConnect: string[];
+  let adminConnect: string[] | undefined;
   try {
-    adminConnect = adminFiles().connect;
+    if (editorWanted()) adminConnect = adminFiles().connect;
   } catch (error) {
     console.error(`The editor (/admin/) cannot be built:\n  ${(error as Error).message}`);
     process.exit(1);
@@ -227,7 +228,7 @@ async function build() {
   writeSiteFiles(documents, adminConnect);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
-  writeAdmin(dist);
+  if (adminConnect) writeAdmin(dist);
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

@@ -152,6 +152,9 @@ const hostApi: Record<(typeof hosted)[number], string> = {
 
 export const DEFAULT_PROXY_URL = "http://localhost:8081/api/v1";
 
+/** CMS_BACKEND=off: no editor is built (a deploy that edits elsewhere). */
+export const editorWanted = (env: CmsBackendEnv = process.env) => env.CMS_BACKEND !== "off";
+
 /** The backend block, and the origins the editor must be allowed to connect to. */
 export function cmsBackend(env: CmsBackendEnv = process.env) {
   const name = env.CMS_BACKEND || "local";
@@ -167,7 +170,9 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
     return { backend: { name: "proxy", proxy_url: proxyUrl, branch: "main" }, connect: [origin] };
   }
   if (!(hosted as readonly string[]).includes(name))
-    throw new CmsSchemaError(`CMS_BACKEND must be local, ${hosted.join(", ")}: not "${name}"`);
+    throw new CmsSchemaError(
+      `CMS_BACKEND must be local, ${hosted.join(", ")} or off: not "${name}"`,
+    );
   if (!env.CMS_REPO || !/^[\w.-]+\/[\w.-]+$/.test(env.CMS_REPO))
     throw new CmsSchemaError(`CMS_BACKEND=${name} needs CMS_REPO=owner/name`);
   const apiRoot = env.CMS_API_ROOT;
@@ -203,6 +208,7 @@ export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = 
     omit_empty_optional_fields: true,
     site_url: "/",
     display_url: "/",
+    logo_url: "/favicon.svg",
     collections: [
       {
         name: "events",
@@ -219,6 +225,7 @@ export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = 
               {
                 name: "events",
                 label: "Events",
+                label_singular: "event",
                 widget: "list",
                 required: true,
                 summary: "{{fields.start}} {{fields.title}}",

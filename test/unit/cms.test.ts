@@ -1,7 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { cmsBackend, cmsConfig, eventFields, CmsSchemaError } from "../../src/cms/config";
+import {
+  cmsBackend,
+  cmsConfig,
+  editorWanted,
+  eventFields,
+  CmsSchemaError,
+} from "../../src/cms/config";
 import { adminFiles } from "../../src/build/admin";
 import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
 import {
@@ -135,6 +141,8 @@ test("the backend: local (decap-server) by default, a git host with editorial wo
   assert.throws(() => cmsBackend({ CMS_BACKEND: "github" }), /CMS_REPO/);
   assert.throws(() => cmsBackend({ CMS_BACKEND: "gitea", CMS_REPO: "a/b" }), /CMS_API_ROOT/);
   assert.throws(() => cmsBackend({ CMS_BACKEND: "dropbox" }), /CMS_BACKEND/);
+  assert.equal(editorWanted({ CMS_BACKEND: "off" }), false, "a deploy can leave the editor out");
+  assert.equal(editorWanted({}), true);
 });
 
 test("/admin/index.html: not indexed, no inline script, Decap from our own origin", () => {
