@@ -4,22 +4,35 @@
  * dist/admin/; the configuration is generated from the events schema (src/cms/config.ts) into a
  * small script that runs before it. Nothing is requested from another host.
  */
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
+import { buildSync } from "esbuild";
+import { cmsBackend, cmsConfig, eventFields, type CmsBackendEnv } from "../cms/config";
+import type { EditorBoot } from "../cms/boot";
+import { readEventsYaml } from "../cms/eventsFormat";
+import { EVENTS_FILE } from "../events/load";
 
 const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist/decap-cms.js"));
 
 /** The editor's files, as written to dist/admin/ (not the copied Decap files). */
 export function adminFiles(env: CmsBackendEnv = process.env) {
   const config = cmsConfig(env);
-  // Before decap-cms.js: no automatic start (which would fetch config.yml); ours, with this config.
-  const init = `window.CMS_MANUAL_INIT = true;
-document.addEventListener("DOMContentLoaded", function () {
-  window.CMS.init({ config: ${JSON.stringify(config, null, 2)} });
-});
-`;
+  const boot: EditorBoot = {
+    config,
+    order: eventFields().map((f) => f.name),
+    header: readEventsYaml(readFileSync(EVENTS_FILE, "utf8")).header,
+  };
+  // Before decap-cms.js: the flag that stops its automatic start, our format, then our start.
+  const startUp = buildSync({
+    entryPoints: [join(import.meta.dirname, "../cms/init.ts")],
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: "es2020",
+    write: false,
+  }).outputFiles[0].text;
+  const init = `window.EASTGATE_CMS = ${JSON.stringify(boot, null, 2)};\n${startUp}`;
   const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { eventSchema } from "../events/schema";
+import { EVENTS_FORMAT } from "./boot";
 
 /** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
 interface JsonSchema {
@@ -216,6 +217,8 @@ export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = 
         description:
           "Events and webinars on /events. Times are London time. The build checks every entry.",
         editor: { preview: false },
+        // Written as by hand: fields in the schema's order, comments kept (./eventsFormat.ts).
+        format: EVENTS_FORMAT,
         files: [
           {
             name: "events",

@@ -8,7 +8,10 @@ import {
   eventFields,
   CmsSchemaError,
 } from "../../src/cms/config";
+import { readFileSync } from "node:fs";
 import { adminFiles } from "../../src/build/admin";
+import { readEventsYaml, writeEventsYaml } from "../../src/cms/eventsFormat";
+import { EVENTS_FILE, parseEvents } from "../../src/events/load";
 import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
 import {
   adminContentSecurityPolicy,
@@ -155,7 +158,8 @@ test("/admin/index.html: not indexed, no inline script, Decap from our own origi
     "the flag and config load before Decap, from files",
   );
   assert.doesNotMatch(html, /https?:\/\//, "nothing from another host");
-  assert.match(init, /^window\.CMS_MANUAL_INIT = true;/);
+  assert.match(init, /^window\.EASTGATE_CMS = /);
+  assert.match(init, /CMS_MANUAL_INIT\s*=\s*(?:true|!0)/);
   assert.match(init, /"file": "content\/events\.yaml"/);
 });
 
@@ -202,4 +206,24 @@ test("the editor's policy is its own: every other page's CSP is unchanged and st
     /connect-src 'self' http:\/\/localhost:8081;/,
   );
   assert.match(adminContentSecurityPolicy([]), /frame-ancestors 'none'/);
+});
+
+test("the editor writes the events file as written by hand: a change is that line only", () => {
+  const text = readFileSync(EVENTS_FILE, "utf8");
+  const order = fields.map((f) => f.name);
+  const { data, header } = readEventsYaml(text);
+  assert.match(header ?? "", /Events and webinars/);
+  assert.equal(writeEventsYaml(data, order, header), text, "unchanged data: the same bytes");
+  // Decap hands the fields back in any order: they are written in the schema's.
+  const shuffled = {
+    events: data.events!.map((e) => Object.fromEntries(Object.entries(e).reverse())),
+  };
+  shuffled.events[1].summary = "A new summary.";
+  const written = writeEventsYaml(shuffled, order, header);
+  const changed = written.split("\n").filter((line, i) => line !== text.split("\n")[i]);
+  assert.deepEqual(changed, ["    summary: A new summary."]);
+  assert.equal(
+    parseEvents(written).find((e) => e.summary === "A new summary.")?.title,
+    data.events![1].title,
+  );
 });
