@@ -200,6 +200,13 @@ test("the editor's policy is its own: every other page's CSP is unchanged and st
     );
     assert.equal(headers["X-Robots-Tag"], "noindex", path);
     assert.equal(headers["X-Content-Type-Options"], "nosniff", path);
+    // No header set by two matching blocks (a CDN would join the values).
+    const names = withAdmin
+      .filter((r) =>
+        r.pattern.endsWith("*") ? path.startsWith(r.pattern.slice(0, -1)) : r.pattern === path,
+      )
+      .flatMap((r) => Object.keys(r.headers));
+    assert.equal(new Set(names).size, names.length, `${path}: a header set twice`);
   }
   assert.match(
     adminContentSecurityPolicy(["http://localhost:8081"]),
