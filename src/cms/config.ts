@@ -69,13 +69,26 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
     return { ...base, widget: "select", options: node.enum.map(String) };
   if (node.type === "string") {
     // An https address: the schema's z.url({ protocol: /^https$/ }).
-    const pattern = node.pattern ?? (node.format === "uri" ? "^https://\\S+$" : undefined);
-    const message =
-      node.format === "uri" && !node.pattern
-        ? "an https:// address"
+    const url = node.format === "uri" && !node.pattern;
+    // Free text: its length and "not blank" (the schema trims) as a pattern, since Decap's text
+    // widgets have no length limit of their own.
+    const bounded = !node.pattern && !url && (node.maxLength !== undefined || node.minLength);
+    const limits = [
+      ...(node.maxLength !== undefined ? [`up to ${node.maxLength} characters`] : []),
+      ...(node.minLength ? ["not blank"] : []),
+    ].join(", ");
+    const pattern = url
+      ? "^https://\\S+$"
+      : bounded
+        ? `^${node.minLength ? "(?=[\\s\\S]*\\S)" : ""}[\\s\\S]{0,${node.maxLength ?? ""}}$`
+        : node.pattern;
+    const message = url
+      ? "an https:// address"
+      : bounded
+        ? limits.replace(/^./, (c) => c.toUpperCase())
         : (node.description ?? "not in the expected form");
     // A long or unbounded free text gets a multi-line box; a code-like one (a pattern) a line.
-    const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : !pattern;
+    const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : !node.pattern && !url;
     return {
       ...base,
       widget: long ? "text" : "string",

@@ -174,6 +174,24 @@ test("an empty required field (title) is refused: an error, the file unchanged",
   await page.close();
 });
 
+test("a time not written as the schema wants, or too many places, is refused", async () => {
+  const before = readFileSync(eventsFile, "utf8");
+  const page = await openEvent();
+  await visible(page, "Starts (London time)").fill("9 December 18:00");
+  await visible(page, "Places").fill("5000");
+  await publish(page);
+  await page
+    .getByText(/Written YYYY-MM-DDTHH:MM/)
+    .filter({ visible: true })
+    .first()
+    .waitFor();
+  await page.getByText(/2000/).filter({ visible: true }).first().waitFor();
+  await page.waitForTimeout(1000);
+  await shot(page, "cms-refused-time-places");
+  assert.equal(readFileSync(eventsFile, "utf8"), before);
+  await page.close();
+});
+
 test("the rebuilt event page shows the new summary", async () => {
   const rebuilt = await buildSite({ EVENTS_FILE: eventsFile });
   try {

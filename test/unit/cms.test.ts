@@ -78,8 +78,23 @@ test("widgets, required flags, options and limits follow the schema", () => {
   assert.ok(!new RegExp(byName.slug.pattern![0]).test("Open Day"));
   assert.ok(new RegExp(byName.joinLink.pattern![0]).test("https://meet.example.org/x"));
   assert.ok(!new RegExp(byName.joinLink.pattern![0]).test("http://meet.example.org/x"));
-  // Body: a list of paragraphs, each a multi-line text.
-  assert.deepEqual(byName.body.field, { name: "body", label: "Paragraph", widget: "text" });
+  // Free text: the schema's length, and not blank (it trims), so the editor refuses what the build would.
+  const accepts = (name: string, text: string) => new RegExp(byName[name].pattern![0]).test(text);
+  for (const [name, max] of [
+    ["title", 90],
+    ["host", 80],
+    ["summary", 220],
+  ] as const) {
+    assert.ok(accepts(name, "x".repeat(max)), `${name}: ${max} characters`);
+    assert.ok(!accepts(name, "x".repeat(max + 1)), `${name}: ${max + 1} characters`);
+    assert.ok(!accepts(name, "  "), `${name}: blank`);
+    assert.equal(byName[name].pattern![1], `Up to ${max} characters, not blank`);
+  }
+  // Body: a list of paragraphs, each a multi-line text, none blank.
+  const { pattern: paragraph, ...body } = byName.body.field!;
+  assert.deepEqual(body, { name: "body", label: "Paragraph", widget: "text" });
+  assert.ok(new RegExp(paragraph![0]).test("A paragraph\nof two lines."));
+  assert.ok(!new RegExp(paragraph![0]).test(" \n "));
 });
 
 test("the collection: one file, content/events.yaml, its events a list with a summary", () => {
