@@ -40,6 +40,7 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Eastgate Education: editor</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <script src="/admin/cms-init.js"></script>
