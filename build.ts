@@ -158,9 +158,9 @@ async function build() {
   const started = performance.now();
   checkContent();
   // The editor's configuration first: a schema field it cannot show stops the build here.
-  let adminConnect: string[] | undefined;
+  let admin: ReturnType<typeof adminFiles> | undefined;
   try {
-    if (editorWanted()) adminConnect = adminFiles().connect;
+    if (editorWanted()) admin = adminFiles();
   } catch (error) {
     console.error(`The editor (/admin/) cannot be built:\n  ${(error as Error).message}`);
     process.exit(1);
@@ -225,10 +225,10 @@ async function build() {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, inlineCriticalCss(html, css, critical));
     }
-  writeSiteFiles(documents, adminConnect);
+  writeSiteFiles(documents, admin?.connect);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
-  if (adminConnect) writeAdmin(dist);
+  if (admin) writeAdmin(dist, admin);
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

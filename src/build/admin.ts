@@ -51,14 +51,13 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
   return { "index.html": html, "cms-init.js": init, config, connect: cmsBackend(env).connect };
 }
 
-/** Write dist/admin/: the Decap files and ours. */
-export function writeAdmin(dist: string, env: CmsBackendEnv = process.env) {
+/** Write dist/admin/: the Decap files and ours (made by adminFiles). */
+export function writeAdmin(dist: string, files: ReturnType<typeof adminFiles>) {
   const dir = join(dist, "admin");
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(decapDist))
     if (/^(?:\d+\.)?decap-cms\.js$|\.wasm$/.test(name) || name === "decap-cms.js.LICENSE.txt")
       copyFileSync(join(decapDist, name), join(dir, name));
-  const files = adminFiles(env);
   writeFileSync(join(dir, "index.html"), files["index.html"]);
   writeFileSync(join(dir, "cms-init.js"), files["cms-init.js"]);
 }
