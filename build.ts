@@ -17,6 +17,8 @@ import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/bui
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
+import { adminFiles, writeAdmin } from "./src/build/admin";
+import { editorWanted } from "./src/cms/config";
 import { pageScriptLoader } from "./src/build/pageScript";
 import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
@@ -59,8 +61,11 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles(documents: DocumentPolicy[]) {
-  writeFileSync(join(dist, "_headers"), headersFile(enquiryEndpoint, documents, [vitalsEndpoint]));
+function writeSiteFiles(documents: DocumentPolicy[], adminConnect: string[] | undefined) {
+  writeFileSync(
+    join(dist, "_headers"),
+    headersFile(enquiryEndpoint, documents, [vitalsEndpoint], adminConnect),
+  );
   // Each page in each language, listing all its language versions (itself included) as its head does.
   const alternates = (path: string) =>
     builtLocales.length > 1
@@ -84,7 +89,8 @@ function writeSiteFiles(documents: DocumentPolicy[]) {
   );
   writeFileSync(
     join(dist, "robots.txt"),
-    `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
+    // The editor (/admin/) is no page of the site: never crawled, never in the sitemap.
+    `User-agent: *\nAllow: /\nDisallow: /admin/\nSitemap: ${siteUrl}/sitemap.xml\n`,
   );
 }
 
@@ -151,6 +157,14 @@ function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv 
 async function build() {
   const started = performance.now();
   checkContent();
+  // The editor's configuration first: a schema field it cannot show stops the build here.
+  let admin: ReturnType<typeof adminFiles> | undefined;
+  try {
+    if (editorWanted()) admin = adminFiles();
+  } catch (error) {
+    console.error(`The editor (/admin/) cannot be built:\n  ${(error as Error).message}`);
+    process.exit(1);
+  }
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(join(dist, "assets"), { recursive: true });
   cpSync(join(root, "static"), dist, { recursive: true });
@@ -211,8 +225,10 @@ async function build() {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, inlineCriticalCss(html, css, critical));
     }
-  writeSiteFiles(documents);
+  writeSiteFiles(documents, admin?.connect);
   await compressAll(dist);
+  // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
+  if (admin) writeAdmin(dist, admin);
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

@@ -110,10 +110,50 @@ export function servedPaths(file: string): string[] {
   return [dir, `${dir}/`, `/${file}`];
 }
 
+/**
+ * The policy of /admin/ (the Decap CMS editor) only: its prebuilt script injects styles at run
+ * time (emotion) and sets style attributes, so styles inline are allowed there; it compiles
+ * code from strings (ajv), so eval is allowed there too; and it talks to
+ * its backend (decap-server on the editor's machine, or a git host's API). No page of the site
+ * shares any of it.
+ */
+export function adminContentSecurityPolicy(connect: string[]) {
+  return [
+    "default-src 'self'",
+    // Decap validates its configuration with ajv, which compiles validators with new Function().
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connect].join(" "),
+    "frame-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The editor's headers: never indexed, its own CSP; a git host's sign-in window may answer it. */
+export function adminHeaders(connect: string[]) {
+  return {
+    "Content-Security-Policy": adminContentSecurityPolicy(connect),
+    ...documentHardening,
+    // The sign-in pop-up of a git host (hosted backends) reports back to this window.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "X-Robots-Tag": "noindex",
+  };
+}
+
+/** The paths the editor is served at: /admin, /admin/ and everything under it. */
+export const ADMIN_PATHS = ["/admin", "/admin/*"];
+
 export function headersFile(
   enquiryEndpoint: string,
   pages: DocumentPolicy[],
   otherEndpoints: string[] = [],
+  /** The origins /admin/ connects to; undefined: no editor is built. */
+  adminConnect?: string[],
 ) {
   const block = (pattern: string, headers: Record<string, string>) =>
     `${pattern}\n${Object.entries(headers)
@@ -126,6 +166,7 @@ export function headersFile(
       const headers = documentHeaders(enquiryEndpoint, page, otherEndpoints);
       return page.paths.map((path) => block(path, headers));
     }),
+    ...(adminConnect ? ADMIN_PATHS.map((path) => block(path, adminHeaders(adminConnect))) : []),
   ].join("");
 }
 

@@ -1,4 +1,8 @@
+import { resolve } from "node:path";
 import { loadEvents, publicEvent, type PublicEvent } from "./load";
+
+/** The build reads another events file when EVENTS_FILE names one (tests, a draft). */
+const file = process.env.EVENTS_FILE?.trim();
 
 /**
  * Every event as pages show it (no join link), by slug, in date order: the content module the
@@ -6,5 +10,5 @@ import { loadEvents, publicEvent, type PublicEvent } from "./load";
  * (`events.<slug>.title`) and stays with its event when events are added or reordered.
  */
 export const events: Record<string, PublicEvent> = Object.fromEntries(
-  loadEvents().map((event) => [event.slug, publicEvent(event)]),
+  loadEvents(file ? resolve(file) : undefined).map((event) => [event.slug, publicEvent(event)]),
 );

@@ -19,34 +19,75 @@ const londonTime = z
 
 export const eventSchema = z
   .object({
-    /** Its address, /events/<slug>, and its key in translations and registrations: never change it once published. */
     slug: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens")
-      .max(80),
-    title: z.string().trim().min(1).max(90),
-    kind: z.enum(eventKinds),
-    /** Starts, London time. */
-    start: londonTime,
-    minutes: z.number().int().min(15).max(480),
-    /** The language it is held in. */
-    language: z.enum(eventLanguages),
-    /** Places; registrations beyond it join the waiting list. */
-    capacity: z.number().int().min(1).max(2000),
-    /** Online (a join link by e-mail), or at the office (its address from content/site.ts). */
-    where: z.enum(["online", "office"]),
-    /** Who runs it, e.g. "Eastgate admissions advisers". */
-    host: z.string().trim().min(1).max(80),
-    /** One or two sentences for the list and the social card. */
-    summary: z.string().trim().min(1).max(220),
-    /** The event page's paragraphs. */
-    body: z.array(z.string().trim().min(1)).min(1),
-    /** Registration closes, London time. */
-    registrationCloses: londonTime,
-    /** Online events: the webinar link, e-mailed 24 hours and 1 hour before; never on a page. */
-    joinLink: z.url({ protocol: /^https$/ }).optional(),
-    /** Cancelled: everyone registered is e-mailed a cancellation; the page says so. */
-    status: z.enum(["scheduled", "cancelled"]).default("scheduled"),
+      .max(80)
+      .meta({
+        title: "Address (slug)",
+        description:
+          "The event's address, /events/<slug>, and its key in translations and registrations: lower-case words joined by hyphens. Never change it once published.",
+      }),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(90)
+      .meta({ title: "Title", description: "Up to 90 characters." }),
+    kind: z.enum(eventKinds).meta({ title: "Kind" }),
+    start: londonTime.meta({
+      title: "Starts (London time)",
+      description: "Written YYYY-MM-DDTHH:MM, e.g. 2026-12-09T18:00.",
+    }),
+    minutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(480)
+      .meta({ title: "Length (minutes)", description: "From 15 to 480." }),
+    language: z
+      .enum(eventLanguages)
+      .meta({ title: "Language", description: "The language it is held in." }),
+    capacity: z.number().int().min(1).max(2000).meta({
+      title: "Places",
+      description: "Registrations beyond it join the waiting list.",
+    }),
+    where: z.enum(["online", "office"]).meta({
+      title: "Where",
+      description:
+        "Online (a join link by e-mail), or at the office (its address from the site's settings).",
+    }),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .meta({ title: "Host", description: 'Who runs it, e.g. "Eastgate admissions advisers".' }),
+    summary: z.string().trim().min(1).max(220).meta({
+      title: "Summary",
+      description: "One or two sentences for the list and the social card (up to 220 characters).",
+    }),
+    body: z
+      .array(z.string().trim().min(1).meta({ title: "Paragraph" }))
+      .min(1)
+      .meta({ title: "Paragraphs", description: "The event page's paragraphs, at least one." }),
+    registrationCloses: londonTime.meta({
+      title: "Registration closes (London time)",
+      description: "Written YYYY-MM-DDTHH:MM; before the start.",
+    }),
+    joinLink: z
+      .url({ protocol: /^https$/ })
+      .optional()
+      .meta({
+        title: "Join link",
+        description:
+          "Online events: the https webinar link, e-mailed 24 hours and 1 hour before; never shown on a page.",
+      }),
+    status: z.enum(["scheduled", "cancelled"]).default("scheduled").meta({
+      title: "Status",
+      description:
+        "Cancelled: the page says so. Also run npm run events -- --cancel SLUG to e-mail everyone registered.",
+    }),
   })
   .strict();
 

@@ -45,6 +45,12 @@ test("every route is a file; sitemap, robots, favicon and pre-compressed copies 
   for (const r of routes) assert.ok(sitemap.includes(`${r.path}</loc>`), r.path);
   assert.ok(!sitemap.includes("404"));
   assert.ok(existsSync(join(dist, "robots.txt")) && existsSync(join(dist, "favicon.svg")));
+  // The editor (/admin/) is built, and kept out of search: robots.txt, not in the sitemap.
+  assert.ok(
+    existsSync(join(dist, "admin/index.html")) && existsSync(join(dist, "admin/decap-cms.js")),
+  );
+  assert.ok(!sitemap.includes("/admin"));
+  assert.match(readFileSync(join(dist, "robots.txt"), "utf8"), /^Disallow: \/admin\/$/m);
 });
 
 test("assets are content-hashed; scripts' imports and the CSS's url()s resolve", () => {

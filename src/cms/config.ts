@@ -1,0 +1,257 @@
+/**
+ * The Decap CMS configuration of /admin/, generated at build time from the zod schema of the
+ * events (src/events/schema.ts): a field's label, hint, required flag, options and limits are
+ * the schema's, so a field added there reaches the editor with the next build. A field of a
+ * type this generator does not know stops the build, naming it.
+ */
+import { z } from "zod";
+import { eventSchema } from "../events/schema";
+import { EVENTS_FORMAT } from "./boot";
+
+/** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
+interface JsonSchema {
+  type?: string;
+  title?: string;
+  description?: string;
+  enum?: (string | number)[];
+  default?: unknown;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+/** One Decap field (widget) as written to config.yml. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: "string" | "text" | "select" | "number" | "boolean" | "list";
+  hint?: string;
+  required: boolean;
+  default?: unknown;
+  options?: string[];
+  pattern?: [string, string];
+  value_type?: "int" | "float";
+  min?: number;
+  max?: number;
+  step?: number;
+  field?: Pick<CmsField, "name" | "label" | "widget" | "pattern">;
+  summary?: string;
+  collapsed?: boolean;
+  allow_add?: boolean;
+}
+
+/** Thrown when the schema has something the editor cannot show: the build stops with it. */
+export class CmsSchemaError extends Error {}
+
+/** Strings longer than this get a multi-line box. */
+const LONG_TEXT = 120;
+
+const humanise = (name: string) =>
+  name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+
+/** One schema property as a Decap widget; `path` names it in errors ("events[].start"). */
+function widgetFor(name: string, node: JsonSchema, required: boolean, path: string): CmsField {
+  const base = {
+    name,
+    label: node.title ?? humanise(name),
+    ...(node.description ? { hint: node.description } : {}),
+    required,
+    ...(node.default !== undefined ? { default: node.default } : {}),
+  };
+  if (node.type === "string" && node.enum)
+    return { ...base, widget: "select", options: node.enum.map(String) };
+  if (node.type === "string") {
+    // An https address: the schema's z.url({ protocol: /^https$/ }).
+    const url = node.format === "uri" && !node.pattern;
+    // Free text: its length and "not blank" (the schema trims) as a pattern, since Decap's text
+    // widgets have no length limit of their own.
+    const bounded = !node.pattern && !url && (node.maxLength !== undefined || node.minLength);
+    const limits = [
+      ...(node.maxLength !== undefined ? [`up to ${node.maxLength} characters`] : []),
+      ...(node.minLength ? ["not blank"] : []),
+    ].join(", ");
+    const pattern = url
+      ? "^https://\\S+$"
+      : bounded
+        ? `^${node.minLength ? "(?=[\\s\\S]*\\S)" : ""}[\\s\\S]{0,${node.maxLength ?? ""}}$`
+        : node.pattern;
+    const message = url
+      ? "an https:// address"
+      : bounded
+        ? limits.replace(/^./, (c) => c.toUpperCase())
+        : (node.description ?? "not in the expected form");
+    // A long or unbounded free text gets a multi-line box; a code-like one (a pattern) a line.
+    const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : !node.pattern && !url;
+    return {
+      ...base,
+      widget: long ? "text" : "string",
+      ...(pattern ? { pattern: [pattern, message] as [string, string] } : {}),
+    };
+  }
+  if (node.type === "integer" || node.type === "number")
+    return {
+      ...base,
+      widget: "number",
+      value_type: node.type === "integer" ? "int" : "float",
+      ...(node.minimum !== undefined ? { min: node.minimum } : {}),
+      ...(node.maximum !== undefined ? { max: node.maximum } : {}),
+      ...(node.type === "integer" ? { step: 1 } : {}),
+    };
+  if (node.type === "boolean") return { ...base, widget: "boolean" };
+  if (node.type === "array" && node.items?.type === "string" && !node.items.enum) {
+    const item = widgetFor(name, node.items, true, `${path}[]`);
+    return {
+      ...base,
+      widget: "list",
+      field: {
+        name: item.name,
+        label: node.items.title ?? base.label,
+        widget: item.widget,
+        ...(item.pattern ? { pattern: item.pattern } : {}),
+      },
+    };
+  }
+  throw new CmsSchemaError(
+    `The editor (src/cms/config.ts) does not know the field ${path} of type ${
+      node.type === "array" ? `array of ${node.items?.type ?? "unknown"}` : (node.type ?? "unknown")
+    }: teach widgetFor() that type, or change the field in src/events/schema.ts.`,
+  );
+}
+
+/** The fields of one event, in the schema's order. */
+export function eventFields(schema: z.ZodType = eventSchema): CmsField[] {
+  let json: JsonSchema;
+  try {
+    // "input": a field with a default may be left out, so it is not required in the editor.
+    // A type JSON Schema cannot describe (a date...) comes out typeless: widgetFor names it.
+    json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  } catch (error) {
+    throw new CmsSchemaError(
+      `The editor cannot describe the events schema: ${(error as Error).message}`,
+    );
+  }
+  if (json.type !== "object" || !json.properties)
+    throw new CmsSchemaError("The events schema is not an object of fields");
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties).map(([name, node]) =>
+    widgetFor(name, node, required.has(name), `events[].${name}`),
+  );
+}
+
+/** Where the editor saves, from the build's environment (see README, "Editing the site"). */
+export interface CmsBackendEnv {
+  CMS_BACKEND?: string;
+  CMS_REPO?: string;
+  CMS_BRANCH?: string;
+  CMS_BASE_URL?: string;
+  CMS_API_ROOT?: string;
+  CMS_PROXY_URL?: string;
+}
+
+const hosted = ["github", "gitlab", "gitea"] as const;
+
+/** Git hosts' API origins the editor talks to (connect-src of /admin/). */
+const hostApi: Record<(typeof hosted)[number], string> = {
+  github: "https://api.github.com",
+  gitlab: "https://gitlab.com",
+  gitea: "",
+};
+
+export const DEFAULT_PROXY_URL = "http://localhost:8081/api/v1";
+
+/** CMS_BACKEND=off: no editor is built (a deploy that edits elsewhere). */
+export const editorWanted = (env: CmsBackendEnv = process.env) => env.CMS_BACKEND !== "off";
+
+/** The backend block, and the origins the editor must be allowed to connect to. */
+export function cmsBackend(env: CmsBackendEnv = process.env) {
+  const name = env.CMS_BACKEND || "local";
+  if (name === "local") {
+    const proxyUrl = env.CMS_PROXY_URL || DEFAULT_PROXY_URL;
+    let origin: string;
+    try {
+      origin = new URL(proxyUrl).origin;
+    } catch {
+      throw new CmsSchemaError(`CMS_PROXY_URL is not an address: ${proxyUrl}`);
+    }
+    // decap-server writes the files in the working copy; nothing is published by itself.
+    return { backend: { name: "proxy", proxy_url: proxyUrl, branch: "main" }, connect: [origin] };
+  }
+  if (!(hosted as readonly string[]).includes(name))
+    throw new CmsSchemaError(
+      `CMS_BACKEND must be local, ${hosted.join(", ")} or off: not "${name}"`,
+    );
+  if (!env.CMS_REPO || !/^[\w.-]+\/[\w.-]+$/.test(env.CMS_REPO))
+    throw new CmsSchemaError(`CMS_BACKEND=${name} needs CMS_REPO=owner/name`);
+  const apiRoot = env.CMS_API_ROOT;
+  if (name === "gitea" && !apiRoot)
+    throw new CmsSchemaError("CMS_BACKEND=gitea needs CMS_API_ROOT (https://host/api/v1)");
+  const origins = [hostApi[name as (typeof hosted)[number]], apiRoot, env.CMS_BASE_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u).origin);
+  return {
+    backend: {
+      name,
+      repo: env.CMS_REPO,
+      branch: env.CMS_BRANCH || "main",
+      ...(env.CMS_BASE_URL ? { base_url: env.CMS_BASE_URL } : {}),
+      ...(apiRoot ? { api_root: apiRoot } : {}),
+    },
+    connect: [...new Set(origins)],
+  };
+}
+
+/** The whole configuration passed to `CMS.init({ config })`. */
+export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = eventSchema) {
+  const { backend } = cmsBackend(env);
+  return {
+    // The configuration is this object: Decap does not fetch a config.yml.
+    load_config_file: false,
+    backend,
+    // Hosted: every change is a pull/merge request a second person can review before it goes live.
+    ...(backend.name === "proxy" ? {} : { publish_mode: "editorial_workflow" }),
+    media_folder: "static/uploads",
+    public_folder: "/uploads",
+    // An optional field left empty is left out of the file (an empty joinLink is no link).
+    omit_empty_optional_fields: true,
+    site_url: "/",
+    display_url: "/",
+    logo_url: "/favicon.svg",
+    collections: [
+      {
+        name: "events",
+        label: "Events",
+        description:
+          "Events and webinars on /events. Times are London time. The build checks every entry.",
+        editor: { preview: false },
+        // Written as by hand: fields in the schema's order, comments kept (./eventsFormat.ts).
+        format: EVENTS_FORMAT,
+        files: [
+          {
+            name: "events",
+            label: "Events and webinars",
+            file: "content/events.yaml",
+            fields: [
+              {
+                name: "events",
+                label: "Events",
+                label_singular: "event",
+                widget: "list",
+                required: true,
+                summary: "{{fields.start}} {{fields.title}}",
+                collapsed: true,
+                fields: eventFields(schema),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The editor at /admin/ end to end: decap-server (the local backend) on a free port writing into
+ * a temp folder holding a copy of content/events.yaml, the site built with the editor pointing
+ * at it and served by our server under its own CSP, and the suite's Chromium editing an event.
+ */
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { loadEvents } from "../../src/events/load";
+import { buildSite, launchBrowser, startServer } from "./harness";
+
+const root = resolve(import.meta.dirname, "../..");
+const SLUG = "student-visa-questions-answered";
+const TITLE = "Student visa questions, answered live";
+const NEW_SUMMARY = "Your Student visa questions answered by an adviser, written in the editor.";
+
+let repo: string;
+let eventsFile: string;
+let decap: ChildProcess;
+let site: Awaited<ReturnType<typeof buildSite>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const pageProblems: string[] = [];
+
+async function freePort() {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** decap-server in fs mode (the default): it reads and writes files under GIT_REPO_DIRECTORY. */
+async function startDecapServer(port: number) {
+  const script = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`decap-server did not start:\n${log}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("listening")) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => fail(new Error(`decap-server exited (${code}):\n${log}`)));
+  });
+  return child;
+}
+
+before(async () => {
+  repo = mkdtempSync(join(tmpdir(), "eg-cms-repo-"));
+  mkdirSync(join(repo, "content"));
+  eventsFile = join(repo, "content/events.yaml");
+  copyFileSync(join(root, "content/events.yaml"), eventsFile);
+  const port = await freePort();
+  decap = await startDecapServer(port);
+  site = await buildSite({
+    CMS_PROXY_URL: `http://127.0.0.1:${port}/api/v1`,
+    EVENTS_FILE: eventsFile,
+  });
+  server = await startServer(site.dist);
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+after(async () => {
+  await closeBrowser?.();
+  await server?.close();
+  site?.remove();
+  decap?.kill();
+  if (repo) rmSync(repo, { recursive: true, force: true });
+});
+
+/** The editor open on the events file, the visa webinar expanded. */
+/** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS_DIR
+    ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true })
+    : undefined;
+
+async function openEvent(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) pageProblems.push(m.text());
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) pageProblems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on("pageerror", (e) => {
+    if (/Content Security Policy/i.test(e.message)) pageProblems.push(e.message);
+  });
+  await page.goto(`${server.origin}/admin/`);
+  // The local backend has no accounts: "Login" just opens the editor.
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Events", exact: true }).click();
+  await page.getByRole("link", { name: "Events and webinars" }).click();
+  const item = page.locator("[class*=SortableListItem]").filter({ hasText: TITLE });
+  await item.locator("button").first().click(); // expand it
+  return page;
+}
+
+const visible = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).filter({ visible: true });
+
+async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByText("Publish now", { exact: true }).click();
+}
+
+test("/admin/ is served with its own policy, not indexed", async () => {
+  const res = await fetch(`${server.origin}/admin/`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, /<meta name="robots" content="noindex">/);
+  assert.equal(res.headers.get("x-robots-tag"), "noindex");
+  const csp = res.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  // The site's pages keep theirs.
+  const home = await fetch(`${server.origin}/`);
+  const homeCsp = home.headers.get("content-security-policy") ?? "";
+  assert.ok(homeCsp && !/unsafe-inline|unsafe-eval/.test(homeCsp), homeCsp);
+  assert.equal(home.headers.get("x-robots-tag"), null);
+  // The script is ours, not a CDN's.
+  assert.ok((await fetch(`${server.origin}/admin/decap-cms.js`)).ok);
+});
+
+test("an editor changes an event's summary: the file holds it and still loads", async () => {
+  const page = await openEvent();
+  const summary = visible(page, "Summary");
+  assert.match(await summary.inputValue(), /Student visa step by step/);
+  await summary.fill(NEW_SUMMARY);
+  await shot(page, "cms-edit-summary");
+  await publish(page);
+  // Saved when decap-server has written the file.
+  for (let t = 0; t < 150 && !readFileSync(eventsFile, "utf8").includes(NEW_SUMMARY); t++)
+    await page.waitForTimeout(100);
+  await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 10_000 });
+  const events = loadEvents(eventsFile);
+  const event = events.find((e) => e.slug === SLUG);
+  assert.equal(event?.summary, NEW_SUMMARY);
+  assert.equal(event?.title, TITLE, "the other fields are kept");
+  assert.equal(events.length, loadEvents(join(root, "content/events.yaml")).length);
+  // Written as by hand (src/cms/eventsFormat.ts): in git the change is that one line.
+  const was = readFileSync(join(root, "content/events.yaml"), "utf8").split("\n");
+  const now = readFileSync(eventsFile, "utf8").split("\n");
+  assert.deepEqual(
+    now.filter((line, i) => line !== was[i]),
+    [`    summary: ${NEW_SUMMARY}`],
+  );
+  assert.deepEqual(pageProblems, [], "the editor runs under its policy, every request answered");
+  await page.close();
+});
+
+test("an empty required field (title) is refused: an error, the file unchanged", async () => {
+  const before = readFileSync(eventsFile, "utf8");
+  const page = await openEvent();
+  await visible(page, "Title").fill("");
+  await publish(page);
+  await page.getByText(/missed a required field/i).waitFor({ timeout: 10_000 });
+  await page.getByText(/title is required/i).waitFor();
+  await page.waitForTimeout(1000);
+  await shot(page, "cms-required-title");
+  assert.equal(readFileSync(eventsFile, "utf8"), before);
+  await page.close();
+});
+
+test("a time not written as the schema wants, or too many places, is refused", async () => {
+  const before = readFileSync(eventsFile, "utf8");
+  const page = await openEvent();
+  await visible(page, "Starts (London time)").fill("9 December 18:00");
+  await visible(page, "Places").fill("5000");
+  await publish(page);
+  await page
+    .getByText(/Written YYYY-MM-DDTHH:MM/)
+    .filter({ visible: true })
+    .first()
+    .waitFor();
+  await page.getByText(/2000/).filter({ visible: true }).first().waitFor();
+  await page.waitForTimeout(1000);
+  await shot(page, "cms-refused-time-places");
+  assert.equal(readFileSync(eventsFile, "utf8"), before);
+  await page.close();
+});
+
+test("the rebuilt event page shows the new summary", async () => {
+  const rebuilt = await buildSite({ EVENTS_FILE: eventsFile });
+  try {
+    const html = readFileSync(join(rebuilt.dist, "events", SLUG, "index.html"), "utf8");
+    assert.ok(html.includes(NEW_SUMMARY), "the new summary is on the page");
+  } finally {
+    rebuilt.remove();
+  }
+});

@@ -1,0 +1,251 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import {
+  cmsBackend,
+  cmsConfig,
+  editorWanted,
+  eventFields,
+  CmsSchemaError,
+} from "../../src/cms/config";
+import { readFileSync } from "node:fs";
+import { adminFiles } from "../../src/build/admin";
+import { readEventsYaml, writeEventsYaml } from "../../src/cms/eventsFormat";
+import { EVENTS_FILE, parseEvents } from "../../src/events/load";
+import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
+import {
+  adminContentSecurityPolicy,
+  headersFile,
+  headersFor,
+  parseHeadersFile,
+} from "../../src/build/headers";
+
+const fields = eventFields();
+const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
+
+test("every schema field reaches the editor, in the schema's order, with its label and hint", () => {
+  assert.deepEqual(
+    fields.map((f) => f.name),
+    Object.keys(eventSchema.shape),
+  );
+  for (const field of fields) {
+    const meta = eventSchema.shape[field.name as keyof typeof eventSchema.shape].meta();
+    assert.equal(field.label, meta?.title, `${field.name} label`);
+    assert.equal(field.hint, meta?.description, `${field.name} hint`);
+  }
+});
+
+test("widgets, required flags, options and limits follow the schema", () => {
+  const widgets = Object.fromEntries(fields.map((f) => [f.name, f.widget]));
+  assert.deepEqual(widgets, {
+    slug: "string",
+    title: "string",
+    kind: "select",
+    start: "string",
+    minutes: "number",
+    language: "select",
+    capacity: "number",
+    where: "select",
+    host: "string",
+    summary: "text",
+    body: "list",
+    registrationCloses: "string",
+    joinLink: "string",
+    status: "select",
+  });
+  const optional = fields.filter((f) => !f.required).map((f) => f.name);
+  assert.deepEqual(optional, ["joinLink", "status"], "optional or defaulted: not required");
+  assert.deepEqual(byName.kind.options, [...eventKinds]);
+  assert.deepEqual(byName.language.options, [...eventLanguages]);
+  assert.deepEqual(byName.where.options, ["online", "office"]);
+  assert.deepEqual(byName.status.options, ["scheduled", "cancelled"]);
+  assert.equal(byName.status.default, "scheduled");
+  for (const [name, min, max] of [
+    ["minutes", 15, 480],
+    ["capacity", 1, 2000],
+  ] as const) {
+    assert.equal(byName[name].value_type, "int");
+    assert.equal(byName[name].min, min);
+    assert.equal(byName[name].max, max);
+  }
+  // London times: the pattern the schema checks, so the editor refuses what the build would.
+  for (const name of ["start", "registrationCloses"]) {
+    const [pattern] = byName[name].pattern ?? [""];
+    assert.ok(new RegExp(pattern).test("2026-12-09T18:00"), name);
+    assert.ok(!new RegExp(pattern).test("9 December 18:00"), name);
+  }
+  assert.ok(new RegExp(byName.slug.pattern![0]).test("open-day-2027"));
+  assert.ok(!new RegExp(byName.slug.pattern![0]).test("Open Day"));
+  assert.ok(new RegExp(byName.joinLink.pattern![0]).test("https://meet.example.org/x"));
+  assert.ok(!new RegExp(byName.joinLink.pattern![0]).test("http://meet.example.org/x"));
+  // Free text: the schema's length, and not blank (it trims), so the editor refuses what the build would.
+  const accepts = (name: string, text: string) => new RegExp(byName[name].pattern![0]).test(text);
+  for (const [name, max] of [
+    ["title", 90],
+    ["host", 80],
+    ["summary", 220],
+  ] as const) {
+    assert.ok(accepts(name, "x".repeat(max)), `${name}: ${max} characters`);
+    assert.ok(!accepts(name, "x".repeat(max + 1)), `${name}: ${max + 1} characters`);
+    assert.ok(!accepts(name, "  "), `${name}: blank`);
+    assert.equal(byName[name].pattern![1], `Up to ${max} characters, not blank`);
+  }
+  // Body: a list of paragraphs, each a multi-line text, none blank.
+  const { pattern: paragraph, ...body } = byName.body.field!;
+  assert.deepEqual(body, { name: "body", label: "Paragraph", widget: "text" });
+  assert.ok(new RegExp(paragraph![0]).test("A paragraph\nof two lines."));
+  assert.ok(!new RegExp(paragraph![0]).test(" \n "));
+});
+
+test("the collection: one file, content/events.yaml, its events a list with a summary", () => {
+  const config = cmsConfig({});
+  assert.equal(config.collections.length, 1);
+  const [file] = config.collections[0].files;
+  assert.equal(file.file, "content/events.yaml");
+  const [list] = file.fields;
+  assert.equal(list.name, "events");
+  assert.equal(list.widget, "list");
+  assert.match(list.summary, /\{\{fields\.start\}\} \{\{fields\.title\}\}/);
+  assert.deepEqual(list.fields, fields);
+  // An emptied optional field (the join link) is left out, not written as "".
+  assert.equal(config.omit_empty_optional_fields, true);
+});
+
+test("a field type the generator does not know stops it, naming the field", () => {
+  for (const [schema, field] of [
+    [z.object({ title: z.string(), when: z.date() }), "events[].when"],
+    [z.object({ title: z.string(), venue: z.object({ room: z.string() }) }), "events[].venue"],
+    [z.object({ sizes: z.array(z.number()) }), "events[].sizes"],
+  ] as const)
+    assert.throws(
+      () => eventFields(schema),
+      (e: Error) => e instanceof CmsSchemaError && e.message.includes(field),
+      field,
+    );
+  // Booleans are known: a checkbox.
+  assert.equal(eventFields(z.object({ featured: z.boolean() }))[0].widget, "boolean");
+});
+
+test("the backend: local (decap-server) by default, a git host with editorial workflow from env", () => {
+  const local = cmsConfig({});
+  assert.deepEqual(local.backend, {
+    name: "proxy",
+    proxy_url: "http://localhost:8081/api/v1",
+    branch: "main",
+  });
+  assert.equal("publish_mode" in local, false);
+  assert.deepEqual(cmsBackend({}).connect, ["http://localhost:8081"]);
+  assert.deepEqual(cmsBackend({ CMS_PROXY_URL: "http://127.0.0.1:9000/api/v1" }).connect, [
+    "http://127.0.0.1:9000",
+  ]);
+
+  const github = cmsConfig({
+    CMS_BACKEND: "github",
+    CMS_REPO: "eastgate/site",
+    CMS_BRANCH: "live",
+  });
+  assert.deepEqual(github.backend, { name: "github", repo: "eastgate/site", branch: "live" });
+  assert.equal((github as { publish_mode?: string }).publish_mode, "editorial_workflow");
+  assert.deepEqual(cmsBackend({ CMS_BACKEND: "github", CMS_REPO: "a/b" }).connect, [
+    "https://api.github.com",
+  ]);
+  const gitea = cmsBackend({
+    CMS_BACKEND: "gitea",
+    CMS_REPO: "a/b",
+    CMS_API_ROOT: "https://git.example.org/api/v1",
+  });
+  assert.deepEqual(gitea.connect, ["https://git.example.org"]);
+
+  assert.throws(() => cmsBackend({ CMS_BACKEND: "github" }), /CMS_REPO/);
+  assert.throws(() => cmsBackend({ CMS_BACKEND: "gitea", CMS_REPO: "a/b" }), /CMS_API_ROOT/);
+  assert.throws(() => cmsBackend({ CMS_BACKEND: "dropbox" }), /CMS_BACKEND/);
+  assert.equal(editorWanted({ CMS_BACKEND: "off" }), false, "a deploy can leave the editor out");
+  assert.equal(editorWanted({}), true);
+});
+
+test("/admin/index.html: not indexed, no inline script, Decap from our own origin", () => {
+  const { "index.html": html, "cms-init.js": init } = adminFiles({});
+  assert.match(html, /<meta name="robots" content="noindex">/);
+  const scripts = [...html.matchAll(/<script\b[^>]*>([^<]*)<\/script>/g)];
+  assert.deepEqual(
+    scripts.map((m) => m[0]),
+    ['<script src="/admin/cms-init.js"></script>', '<script src="/admin/decap-cms.js"></script>'],
+    "the flag and config load before Decap, from files",
+  );
+  assert.doesNotMatch(html, /https?:\/\//, "nothing from another host");
+  assert.match(init, /^window\.EASTGATE_CMS = /);
+  assert.match(init, /CMS_MANUAL_INIT\s*=\s*(?:true|!0)/);
+  assert.match(init, /"file": "content\/events\.yaml"/);
+});
+
+test("the editor's policy is its own: every other page's CSP is unchanged and strict", () => {
+  const pages = [
+    { paths: ["/", "/index.html"], styleHashes: ["'sha256-a'"], scriptHashes: ["'sha256-b'"] },
+    {
+      paths: ["/about", "/about/", "/about/index.html"],
+      styleHashes: ["'sha256-c'"],
+      scriptHashes: ["'sha256-b'"],
+    },
+  ];
+  const without = parseHeadersFile(headersFile("/api/enquiry", pages, ["/api/vitals"]));
+  const withAdmin = parseHeadersFile(
+    headersFile("/api/enquiry", pages, ["/api/vitals"], ["http://localhost:8081"]),
+  );
+  const adminRule = (r: { pattern: string }) => r.pattern.startsWith("/admin");
+  assert.deepEqual(
+    withAdmin.filter((r) => !adminRule(r)),
+    without,
+  );
+  assert.deepEqual(
+    withAdmin.filter(adminRule).map((r) => r.pattern),
+    ["/admin", "/admin/*"],
+  );
+  for (const path of ["/", "/index.html", "/about", "/about/", "/404.html", "/assets/x.js"]) {
+    const headers = headersFor(withAdmin, path);
+    const csp = headers["Content-Security-Policy"] ?? "";
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|localhost/, path);
+    assert.equal(headers["X-Robots-Tag"], undefined, path);
+  }
+  for (const path of ["/admin", "/admin/", "/admin/index.html", "/admin/decap-cms.js"]) {
+    const headers = headersFor(withAdmin, path);
+    assert.equal(
+      headers["Content-Security-Policy"],
+      adminContentSecurityPolicy(["http://localhost:8081"]),
+      path,
+    );
+    assert.equal(headers["X-Robots-Tag"], "noindex", path);
+    assert.equal(headers["X-Content-Type-Options"], "nosniff", path);
+    // No header set by two matching blocks (a CDN would join the values).
+    const names = withAdmin
+      .filter((r) =>
+        r.pattern.endsWith("*") ? path.startsWith(r.pattern.slice(0, -1)) : r.pattern === path,
+      )
+      .flatMap((r) => Object.keys(r.headers));
+    assert.equal(new Set(names).size, names.length, `${path}: a header set twice`);
+  }
+  assert.match(
+    adminContentSecurityPolicy(["http://localhost:8081"]),
+    /connect-src 'self' http:\/\/localhost:8081;/,
+  );
+  assert.match(adminContentSecurityPolicy([]), /frame-ancestors 'none'/);
+});
+
+test("the editor writes the events file as written by hand: a change is that line only", () => {
+  const text = readFileSync(EVENTS_FILE, "utf8");
+  const order = fields.map((f) => f.name);
+  const { data, header } = readEventsYaml(text);
+  assert.match(header ?? "", /Events and webinars/);
+  assert.equal(writeEventsYaml(data, order, header), text, "unchanged data: the same bytes");
+  // Decap hands the fields back in any order: they are written in the schema's.
+  const shuffled = {
+    events: data.events!.map((e) => Object.fromEntries(Object.entries(e).reverse())),
+  };
+  shuffled.events[1].summary = "A new summary.";
+  const written = writeEventsYaml(shuffled, order, header);
+  const changed = written.split("\n").filter((line, i) => line !== text.split("\n")[i]);
+  assert.deepEqual(changed, ["    summary: A new summary."]);
+  assert.equal(
+    parseEvents(written).find((e) => e.summary === "A new summary.")?.title,
+    data.events![1].title,
+  );
+});
