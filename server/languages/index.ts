@@ -118,7 +118,11 @@ export class Languages {
     const idle = () => {
       if (!pending.size) worker.unref();
     };
+    // Once it has stopped, a call to it (by a request that took this speaker before) is answered
+    // at once rather than posted to a thread no one listens on.
+    let stopped: Error | undefined;
     const failAll = (error: Error) => {
+      stopped ??= error;
       for (const p of pending.values()) p.reject(error);
       pending.clear();
       if (this.speakers.get(code)?.worker === worker) this.speakers.delete(code);
@@ -142,6 +146,7 @@ export class Languages {
         (_, name: keyof Views) =>
         (...args: unknown[]) =>
           new Promise((resolve, reject) => {
+            if (stopped) return reject(stopped);
             const id = next++;
             pending.set(id, { resolve, reject });
             worker.ref();

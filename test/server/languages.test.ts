@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "../../server/app";
+import { Languages } from "../../server/languages";
 import { readCatalog } from "../../src/i18n/catalog";
 import { fill } from "../../src/lib/template";
 import { testSmtp } from "./smtp";
@@ -414,5 +415,33 @@ test("an event registration made in Arabic and one in Chinese: the answer page a
   } finally {
     await server.close();
     await smtp.close();
+  }
+});
+
+test("a locale whose worker cannot start (a text without its translation) is answered in English, at once, every call", async (t) => {
+  // An empty translations folder: the Arabic worker stops on its first missing text.
+  const empty = join(dir, "no-translations");
+  mkdirSync(empty, { recursive: true });
+  const before = process.env.TRANSLATIONS_DIR;
+  process.env.TRANSLATIONS_DIR = empty;
+  t.after(() => {
+    if (before === undefined) delete process.env.TRANSLATIONS_DIR;
+    else process.env.TRANSLATIONS_DIR = before;
+  });
+  t.mock.method(console, "error", () => {});
+  const languages = new Languages(dist);
+  try {
+    const english = await languages.in("en").problem("type");
+    const arabic = languages.in("ar");
+    assert.equal(await arabic.problem("type"), english);
+    // The same speaker again, once the thread has gone, as a request that took it before calls it.
+    await new Promise((r) => setTimeout(r, 500));
+    const answer = await Promise.race([
+      arabic.problem("type"),
+      new Promise((r) => setTimeout(() => r("no answer in 2 s"), 2000)),
+    ]);
+    assert.equal(answer, english);
+  } finally {
+    await languages.close();
   }
 });
