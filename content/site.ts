@@ -6,6 +6,13 @@ const clock = (time: string) => {
   return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 };
 
+/**
+ * The intake the hero, ticker and first guide invite applications for, written "January 2026":
+ * the one edit that moves them all on (translations name it by `{intake}`, filled in each
+ * language). From its first day the build warns that it has begun.
+ */
+const promotedIntake = "January 2026";
+
 function officeDay(days: string, dayOfWeek: DayOfWeek[], opens?: string, closes?: string) {
   const hours = opens && closes ? `${clock(opens)} to ${clock(closes)}` : "Closed";
   return { days, dayOfWeek, opens, closes, hours } satisfies OfficeDay;
@@ -47,12 +54,7 @@ export const site = {
   rating: { score: 4.9, outOf: 5, students: 120 },
   replyTime: "within one business day",
   intakes: ["September", "January", "May"],
-  promotedIntake: "January 2026",
-  /**
-   * When the promoted intake starts (YYYY-MM): from then on the build warns that the hero, ticker
-   * and first guide promote an intake that has begun. Change it with `promotedIntake`.
-   */
-  promotedIntakeStarts: "2026-01",
+  promotedIntake,
   address,
   email: "hello@eastgate-education.example",
   infoEmail: "info@eastgate-education.example",
@@ -79,7 +81,7 @@ export const site = {
     { label: "X", href: "https://x.com/eastgate_edu", icon: "x" },
   ],
   ticker: [
-    "January 2026 intake: applications are open now",
+    `${promotedIntake} intake: applications are open now`,
     "Apply early to secure your place and your accommodation",
     "Study in the UK with leading universities",
   ],

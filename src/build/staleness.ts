@@ -7,6 +7,7 @@
  */
 import { loadEvents, type SiteEvent } from "../events/load";
 import type { ContentModule } from "./validate";
+import { intakeMonth } from "../lib/intake";
 
 /** How long each kind of claim holds before it must be looked at again. */
 export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60, joinLinkDays: 7 };
@@ -44,13 +45,11 @@ export function staleClaims(
   const of = (file: string) => modules.find((m) => m.file === file)?.exports ?? {};
   const warnings: string[] = [];
 
-  const site = of("content/site.ts").site as {
-    promotedIntake: string;
-    promotedIntakeStarts: string;
-  };
-  if (site && day(site.promotedIntakeStarts) <= today)
+  const { promotedIntake } = of("content/site.ts").site as { promotedIntake: string };
+  const starts = intakeMonth(promotedIntake);
+  if (starts && day(starts) <= today)
     warnings.push(
-      `content/site.ts site.promotedIntakeStarts: the promoted intake, ${site.promotedIntake}, started on ${day(site.promotedIntakeStarts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake and promotedIntakeStarts to the next intake you promote (one edit reaches every place it shows).`,
+      `content/site.ts site.promotedIntake: the promoted intake, ${promotedIntake}, started on ${day(starts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake to the next intake you promote, like "September 2027" (one edit reaches every place it shows, in every language).`,
     );
 
   for (const [path, figure] of dated(of("content/costOfStudy.ts"), "")) {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { intakeMonth } from "../lib/intake";
 import { hasFlag } from "./flags";
 
 /** One content file and the values it exports. */
@@ -95,8 +96,8 @@ function checkText(
     fail(path, `"${value}" is not a phone number in international form, like +44 20 7946 0321`);
   else if (DATE_KEYS.includes(key) && !isIsoDate(value))
     fail(path, `"${value}" is not a date written YYYY-MM-DD`);
-  else if (key === "promotedIntakeStarts" && !isIsoDate(`${value}-01`))
-    fail(path, `"${value}" is not a month written YYYY-MM`);
+  else if (key === "promotedIntake" && !intakeMonth(value))
+    fail(path, `"${value}" is not a month and year written like "January 2026"`);
   else if (TIME_KEYS.includes(key) && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
     fail(path, `"${value}" is not a 24-hour time written HH:MM`);
   else if (key === "countryCode" && !hasFlag(value))

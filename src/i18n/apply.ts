@@ -10,6 +10,9 @@ import { contentModules } from "../build/content";
 import { replaceTexts, unitsOf } from "./units";
 import { zoneCities } from "../../content/zoneCities";
 import { cldrZoneCities } from "./zoneCities";
+import { localeByCode } from "./locales";
+import { site } from "../../content/site";
+import { INTAKE_PLACEHOLDER, intakeName } from "../lib/intake";
 
 export interface Report {
   locale: string;
@@ -44,9 +47,12 @@ export function applyTranslations(locale: string, dir?: string): Stale[] {
     throw new MissingTranslations(
       `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
     );
+  const intake = intakeName(site.promotedIntake, localeByCode(locale)?.lang ?? locale);
   for (const { file, exports } of contentModules) {
     const { entries } = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
-    replaceTexts(file, exports, (unit) => entries.get(unit.field)!.text);
+    replaceTexts(file, exports, (unit) =>
+      entries.get(unit.field)!.text.replaceAll(INTAKE_PLACEHOLDER, intake),
+    );
   }
   Object.assign(zoneCities, cldrZoneCities(locale));
   return reports.flatMap((r) => r.stale);

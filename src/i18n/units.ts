@@ -4,17 +4,22 @@
  * Strings that are data (ids, links, codes, dates, contact details) and names that stay as they
  * are written are left out by the rules below, decided once for the whole site.
  */
+import { site } from "../../content/site";
+import { INTAKE_PLACEHOLDER } from "../lib/intake";
+
 export interface Unit {
   /** The content file, e.g. `content/home.ts`. */
   file: string;
   /** The field's path from the export, e.g. `hero.slides[0].title`. */
   field: string;
-  /** The English text. */
+  /** The English text, the promoted intake's name in it written `{intake}` (src/lib/intake.ts). */
   text: string;
 }
 
 /** Keys whose strings are data, never words: the same in every language. */
 const DATA_KEYS = new Set([
+  // Named in each language from its month (src/lib/intake.ts), never translated by hand.
+  "promotedIntake",
   "id",
   "slug",
   "href",
@@ -148,7 +153,7 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
       if (!text && (DATA_KEYS.has(own) || names.has(own) || names.has(qualified))) return;
       if (isData(value)) return;
       if (NAME_PATHS[file]?.some((p) => p.test(field))) return;
-      out.push({ file, field, text: value });
+      out.push({ file, field, text: value.replaceAll(site.promotedIntake, INTAKE_PLACEHOLDER) });
     } else if (Array.isArray(value)) {
       const segments = elementSegments(value);
       value.forEach((v, i) => walk(v, [...path, segments[i]]));

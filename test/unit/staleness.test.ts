@@ -11,13 +11,13 @@ const fields = (today: string) => staleClaims(contentModules, today).map((w) => 
 
 test("today's content warns: the promoted January 2026 intake has started; figures over a year old", () => {
   assert.deepEqual(fields("2026-11-25"), [
-    "content/site.ts site.promotedIntakeStarts",
+    "content/site.ts site.promotedIntake",
     "content/costOfStudy.ts maintenance.source.asOf",
     "content/costOfStudy.ts visaFee.source.asOf",
   ]);
   const [intake] = staleClaims(contentModules, "2026-11-25");
   assert.match(intake, /January 2026, started on 2026-01-01/);
-  assert.match(intake, /Set promotedIntake and promotedIntakeStarts/);
+  assert.match(intake, /Set promotedIntake to the next intake you promote/);
 });
 
 test("each claim warns from its own date, not before (fixed clock)", () => {
@@ -25,7 +25,7 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   assert.deepEqual(fields("2025-12-31"), []);
   // The intake starts and the maintenance figure (January 2025) turns a year old on one day.
   assert.deepEqual(fields("2026-01-01"), [
-    "content/site.ts site.promotedIntakeStarts",
+    "content/site.ts site.promotedIntake",
     "content/costOfStudy.ts maintenance.source.asOf",
   ]);
   // The guides were reviewed on 2026-11-22: due six months later.
@@ -52,7 +52,7 @@ test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", 
     });
   const stale = run("2026-11-25");
   assert.equal(stale.status, 1);
-  assert.match(stale.stderr, /Out of date: content\/site\.ts site\.promotedIntakeStarts/);
+  assert.match(stale.stderr, /Out of date: content\/site\.ts site\.promotedIntake:/);
   const fresh = run("2025-12-01");
   assert.equal(fresh.status, 0, fresh.stderr);
   assert.match(fresh.stdout, /Every dated claim holds on 2025-12-01/);

@@ -108,13 +108,13 @@ test("npm run translations -- export / import: the real content, round trip into
     // A translator fills in one unit.
     const filled = xml.replace(
       /(<unit id="slides\[january-2026\]\.title">[\s\S]*?<source>([^<]*)<\/source>)/,
-      "$1\n        <target>译文</target>",
+      "$1\n        <target>立即申请{intake}入学</target>",
     );
     const { locale, counts } = importLocale(filled, dir);
     assert.equal(locale, "zh");
     assert.deepEqual(counts, { "content/home.ts": 1 });
     const entry = readCatalog("zh", "content/home.ts", dir)["slides[january-2026].title"];
-    assert.equal(entry.text, "译文");
+    assert.equal(entry.text, "立即申请{intake}入学");
     assert.throws(
       () =>
         importLocale(

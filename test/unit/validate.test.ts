@@ -117,8 +117,10 @@ test("a malformed phone number or e-mail", () => {
 
 test("a malformed guide date, promoted intake month or office time", () => {
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.site.promotedIntakeStarts = "January 2027")),
-    [`content/site.ts: site.promotedIntakeStarts "January 2027" is not a month written YYYY-MM`],
+    check("content/site.ts", (c) => (c.site.promotedIntake = "2027-01")),
+    [
+      `content/site.ts: site.promotedIntake "2027-01" is not a month and year written like "January 2026"`,
+    ],
   );
   assert.deepEqual(
     check("content/guides.ts", (c) => (c.guides[0].updated = "2026-02-30")),
