@@ -14,6 +14,7 @@ import { validateBooking } from "./src/build/validateBooking";
 import { staleClaims } from "./src/build/staleness";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/build/render";
+import { processMedia } from "./src/build/media";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
@@ -175,12 +176,19 @@ async function build() {
     dist,
     [...destinations, ...mapLocations].map((c) => c.countryCode),
   );
+  let media;
+  try {
+    media = await processMedia(join(root, "static"), dist);
+  } catch (error) {
+    console.error(`An uploaded image cannot be used:\n  ${(error as Error).message}`);
+    process.exit(1);
+  }
   const [cards] = await Promise.all([writeSocialCards(), writeIcons(dist)]);
   const pages = [...routes, notFoundRoute].map((route) =>
     // The 404 page is not shared on its own: it carries the home page's card.
     renderRoute(
       route,
-      { css, font, worldMap, flags },
+      { css, font, worldMap, flags, media },
       cards.get(routeName(route.path)) ?? cards.get("home")!,
     ),
   );
@@ -194,7 +202,7 @@ async function build() {
       pages: pages.map((p) => ({ path: p.route.path, html: p.html, islands: p.islands })),
       scriptFor,
     },
-    ...(await renderTranslations({ css, font, worldMap, flags })),
+    ...(await renderTranslations({ css, font, worldMap, flags, media })),
   ];
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);

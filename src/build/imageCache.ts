@@ -19,8 +19,12 @@ export const hashOf = (...parts: (string | Buffer)[]) => {
  * The image made from `key`'s inputs: read from the cache, or produced and stored. Writes go
  * through a temporary name, so two builds side by side never read half a file.
  */
-export async function cachedImage(key: string, produce: () => Promise<Buffer>): Promise<Buffer> {
-  const file = join(imageCacheDir, `${key.slice(0, 32)}.png`);
+export async function cachedImage(
+  key: string,
+  produce: () => Promise<Buffer>,
+  ext = "png",
+): Promise<Buffer> {
+  const file = join(imageCacheDir, `${key.slice(0, 32)}.${ext}`);
   if (existsSync(file)) return readFileSync(file);
   const image = await produce();
   mkdirSync(imageCacheDir, { recursive: true });

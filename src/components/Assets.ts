@@ -1,5 +1,15 @@
 import { createContext, useContext } from "react";
 
+/** An uploaded photo's copies (src/build/media.ts): AVIF and WebP `srcset`s, smallest first. */
+export interface MediaImage {
+  width: number;
+  height: number;
+  avif: string;
+  webp: string;
+  /** The largest WebP: the <img>'s own src. */
+  fallback: string;
+}
+
 /** Hashed asset URLs the build produced, known before pages render. */
 export interface Assets {
   css: string;
@@ -7,6 +17,8 @@ export interface Assets {
   worldMap: string;
   /** Country code -> flag SVG. */
   flags: Record<string, string>;
+  /** Uploaded photos (static/uploads/) by path, with their sizes and formats (src/build/media.ts). */
+  media?: Record<string, MediaImage>;
 }
 
 export const AssetsContext = createContext<Assets | null>(null);
