@@ -1,4 +1,10 @@
-/** Shared content types: every text, number and link on the site is one of these. */
+/**
+ * Shared content types: every text, number and link on the site is one of these. A collection
+ * read from YAML has its types inferred from its schema (src/content/schema/), re-exported here.
+ */
+import type { Image } from "../src/content/schema/common";
+export type { Image };
+export type { Testimonial } from "../src/content/schema/testimonials";
 
 /** Names of the icons drawn by src/components/Icon.tsx. */
 export type IconName =
@@ -37,18 +43,6 @@ export interface Link {
   label: string;
   /** Target: an internal path (optionally with #anchor), mailto:, tel: or https: URL. */
   href: string;
-}
-
-/** An image served from static/ (path starts with /images/). */
-export interface Image {
-  /** Path under static/, e.g. "/images/slides/january.svg". */
-  src: string;
-  /** Alternative text; "" only for purely decorative images. */
-  alt: string;
-  /** Intrinsic width in px (reserves space: no layout shift). */
-  width: number;
-  /** Intrinsic height in px. */
-  height: number;
 }
 
 /** A hero slide on the home page. */
@@ -140,20 +134,6 @@ export interface ContactInfo {
   label: string;
   /** Lines of the block. */
   lines: ContactLine[];
-}
-
-/** A student success story. */
-export interface Testimonial {
-  /** Unique id. */
-  id: string;
-  /** Student's name. */
-  name: string;
-  /** Programme and university. */
-  program: string;
-  /** The student's words. */
-  quote: string;
-  /** Portrait; initials are shown when absent. */
-  image?: Image;
 }
 
 /** A label/value pair on a programme page. */

@@ -45,7 +45,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/services.ts", exports: services },
   { file: "content/site.ts", exports: site },
   { file: "content/studyRoutes.ts", exports: studyRoutes },
-  { file: "content/testimonials.ts", exports: testimonials },
+  { file: "content/testimonials.yaml", exports: testimonials },
   { file: "content/ui.ts", exports: ui },
   // Filled from CLDR for a translated locale (src/i18n/apply.ts): no texts of its own.
   { file: "content/zoneCities.ts", exports: zoneCities },

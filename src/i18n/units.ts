@@ -78,7 +78,7 @@ const NAMES: Record<string, Set<string>> = {
   ]),
   "content/home.ts": new Set(["partners.name", "partners.city"]),
   "content/programmes.ts": new Set(["programs"]),
-  "content/testimonials.ts": new Set(["name", "program"]),
+  "content/testimonials.yaml": new Set(["name", "program"]),
 };
 
 /** Content a translated locale takes from CLDR, not from its translators. */

@@ -29,7 +29,7 @@ const WHERE: Record<string, string> = {
   "content/services.ts": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",
   "content/studyRoutes.ts": "the route finder and the cost planner",
-  "content/testimonials.ts": "the students' stories on the home page",
+  "content/testimonials.yaml": "the students' stories on the home page",
   "content/ui.ts": "every page's header, footer and contact buttons; page titles; the 404 page",
 };
 

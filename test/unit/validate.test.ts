@@ -40,8 +40,8 @@ test("an empty required text names file, entry and field", () => {
 
 test("a duplicate id or slug", () => {
   assert.deepEqual(
-    check("content/testimonials.ts", (c) => (c.testimonials[2].id = c.testimonials[0].id)),
-    [`content/testimonials.ts: testimonials[2].id "amara-okafor" is used twice`],
+    check("content/testimonials.yaml", (c) => (c.testimonials[2].id = c.testimonials[0].id)),
+    [`content/testimonials.yaml: testimonials[2].id "amara-okafor" is used twice`],
   );
   assert.match(
     check("content/guides.ts", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),

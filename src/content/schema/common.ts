@@ -1,0 +1,48 @@
+/**
+ * Shapes several content collections share: an image, a link, an icon, a slug. Each field's
+ * `.meta({ title, description })` is its label and hint in the editor (src/cms/config.ts).
+ */
+import { z } from "zod";
+
+/** Lower-case words joined by hyphens: an address or a translation key, kept once published. */
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens")
+  .max(80);
+
+/** A text a reader reads: never blank. */
+export const text = (max?: number) => {
+  const base = z.string().trim().min(1);
+  return max === undefined ? base : base.max(max);
+};
+
+/** An image served from static/ (its path starts with /images/). */
+export const imageSchema = z
+  .object({
+    src: z
+      .string()
+      .regex(/^\/images\/[\w./-]+$/, "a path under static/images/, e.g. /images/people/name.svg")
+      .meta({
+        title: "Image file",
+        description: "Its path under static/, e.g. /images/people/amara-okafor.svg.",
+      }),
+    width: z
+      .number()
+      .int()
+      .min(1)
+      .max(4000)
+      .meta({ title: "Width (px)", description: "Its own width: the page reserves the space." }),
+    height: z
+      .number()
+      .int()
+      .min(1)
+      .max(4000)
+      .meta({ title: "Height (px)", description: "Its own height." }),
+    alt: z.string().trim().max(200).meta({
+      title: "Description (alt text)",
+      description: "What it shows, for someone who cannot see it; empty only for decoration.",
+    }),
+  })
+  .strict();
+
+export type Image = z.infer<typeof imageSchema>;

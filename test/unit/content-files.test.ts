@@ -1,0 +1,79 @@
+/**
+ * Every YAML content file is checked against its schema (src/content/schema/): the real file
+ * passes, and a broken one stops the build with a message naming file, line, entry and field.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { checkYaml, ContentError } from "../../src/content/yamlFile";
+import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
+import { parseEvents } from "../../src/events/load";
+
+const root = join(import.meta.dirname, "../..");
+
+interface Case {
+  file: string;
+  schema: z.ZodType;
+  /** The real text, broken in one place. */
+  breakIt: (text: string) => string;
+  /** What the message must say. */
+  says: RegExp;
+}
+
+const cases: Case[] = [
+  {
+    file: "content/testimonials.yaml",
+    schema: testimonialsFileSchema,
+    breakIt: (t) => t.replace("    name: Daniel Reyes\n", "    name: '  '\n"),
+    says: /^content\/testimonials\.yaml:\d+: testimonials 2 \(daniel-reyes\) field name: /,
+  },
+];
+
+const check = (file: string, text: string, schema: z.ZodType) => {
+  const checked = checkYaml(text, join(root, file), schema);
+  checked.done();
+  return checked.data;
+};
+
+for (const { file, schema, breakIt, says } of cases) {
+  const text = readFileSync(join(root, file), "utf8");
+  test(`${file} matches its schema`, () => {
+    assert.ok(check(file, text, schema));
+  });
+  test(`a broken ${file} is refused, naming file, line, entry and field`, () => {
+    const broken = breakIt(text);
+    assert.notEqual(broken, text, "the test breaks the file");
+    assert.throws(
+      () => check(file, broken, schema),
+      (error: unknown) => {
+        assert.ok(error instanceof ContentError);
+        assert.match(error.message, says);
+        // The line named is the broken field's.
+        const line = Number(/:(\d+):/.exec(error.message)![1]);
+        assert.notEqual(broken.split("\n")[line - 1], text.split("\n")[line - 1]);
+        return true;
+      },
+    );
+  });
+}
+
+test("a YAML syntax error names file and line", () => {
+  assert.throws(
+    () => check("content/testimonials.yaml", "testimonials:\n  - id: [\n", testimonialsFileSchema),
+    /: content\/testimonials\.yaml:\d+: /,
+  );
+});
+
+test("events keep their words: event number, slug, field", () => {
+  const file = "content/events.yaml";
+  const text = readFileSync(join(root, file), "utf8").replace(
+    'start: "2026-12-09T18:00"',
+    'start: "2026-12-09 18:00"',
+  );
+  assert.throws(
+    () => parseEvents(text, join(root, file)),
+    /: content\/events\.yaml:\d+: event 2 \(student-visa-questions-answered\) field start: /,
+  );
+});
