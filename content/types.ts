@@ -5,6 +5,7 @@
 import type { Image } from "../src/content/schema/common";
 export type { Image };
 export type { Testimonial } from "../src/content/schema/testimonials";
+export type { Destination } from "../src/content/schema/destinations";
 
 /** Names of the icons drawn by src/components/Icon.tsx. */
 export type IconName =
@@ -220,16 +221,6 @@ export interface TextSection {
   title: string;
   /** Paragraphs. */
   paragraphs: string[];
-}
-
-/** A study destination (home #destinations and footer). */
-export interface Destination {
-  /** Country name. */
-  name: string;
-  /** ISO 3166-1 alpha-2 code, e.g. "GB" (its flag is drawn beside the name). */
-  countryCode: string;
-  /** Why students choose it, one sentence. */
-  why: string;
 }
 
 export type DayOfWeek =

@@ -29,7 +29,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/about.ts", exports: about },
   { file: "content/booking.ts", exports: booking },
   { file: "content/costOfStudy.ts", exports: costOfStudy },
-  { file: "content/destinations.ts", exports: destinations },
+  { file: "content/destinations.yaml", exports: destinations },
   { file: "content/enquiryMail.ts", exports: enquiryMail },
   { file: "content/eventPages.ts", exports: eventPages },
   // Read from YAML and checked against src/events/schema.ts.

@@ -14,7 +14,7 @@ const WHERE: Record<string, string> = {
   "content/about.ts": "the About page",
   "content/booking.ts": "the Book a consultation page, its messages and its e-mails",
   "content/costOfStudy.ts": "the Cost of study planner",
-  "content/destinations.ts": "the home page's study destinations",
+  "content/destinations.yaml": "the home page's study destinations",
   "content/registration.ts":
     "what the server says to someone registering for an event, and their e-mails",
   "content/events.yaml": "the events and webinars: their list, pages and e-mails",

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
+import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
 import { parseEvents } from "../../src/events/load";
 
@@ -28,6 +29,12 @@ const cases: Case[] = [
     schema: testimonialsFileSchema,
     breakIt: (t) => t.replace("    name: Daniel Reyes\n", "    name: '  '\n"),
     says: /^content\/testimonials\.yaml:\d+: testimonials 2 \(daniel-reyes\) field name: /,
+  },
+  {
+    file: "content/destinations.yaml",
+    schema: destinationsFileSchema,
+    breakIt: (t) => t.replace("countryCode: CA", "countryCode: Canada"),
+    says: /^content\/destinations\.yaml:\d+: destinations 3 \(Canada\) field countryCode: two capital/,
   },
 ];
 

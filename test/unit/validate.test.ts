@@ -80,9 +80,9 @@ test("an image path with no file", () => {
 
 test("a country code with no flag", () => {
   assert.deepEqual(
-    check("content/destinations.ts", (c) => (c.destinations[1].countryCode = "us")),
+    check("content/destinations.yaml", (c) => (c.destinations[1].countryCode = "us")),
     [
-      'content/destinations.ts: destinations[1].countryCode "us" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for',
+      'content/destinations.yaml: destinations[1].countryCode "us" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for',
     ],
   );
   assert.equal(
