@@ -2,49 +2,11 @@
  * Shared content types: every text, number and link on the site is one of these. A collection
  * read from YAML has its types inferred from its schema (src/content/schema/), re-exported here.
  */
-import type { Image } from "../src/content/schema/common";
-export type { Image };
+import type { IconName, Image, Link } from "../src/content/schema/common";
+export type { IconName, Image, Link };
+export type { Stat } from "../src/content/schema/common";
 export type { Testimonial } from "../src/content/schema/testimonials";
 export type { Destination } from "../src/content/schema/destinations";
-
-/** Names of the icons drawn by src/components/Icon.tsx. */
-export type IconName =
-  | "graduation"
-  | "scholarship"
-  | "visa"
-  | "home"
-  | "wallet"
-  | "plane"
-  | "mail"
-  | "phone"
-  | "whatsapp"
-  | "pin"
-  | "clock"
-  | "calendar"
-  | "globe"
-  | "book"
-  | "briefcase"
-  | "heart"
-  | "shield"
-  | "star"
-  | "users"
-  | "chat"
-  | "search"
-  | "check"
-  | "linkedin"
-  | "youtube"
-  | "instagram"
-  | "tiktok"
-  | "facebook"
-  | "x";
-
-/** A link inside the site ("/about", "/#contact") or to the outside ("mailto:", "https:"). */
-export interface Link {
-  /** Visible text. */
-  label: string;
-  /** Target: an internal path (optionally with #anchor), mailto:, tel: or https: URL. */
-  href: string;
-}
 
 /** A hero slide on the home page. */
 export interface Slide {
@@ -183,34 +145,6 @@ export interface ProgrammeCategory {
   highlights: Highlight[];
   /** Programmes, grouped (one unnamed group "" when not grouped by sector). */
   groups: ProgrammeGroup[];
-}
-
-/** A service card on /student-services. */
-export interface ServiceCard {
-  /** Card heading. */
-  title: string;
-  /** Card text. */
-  description: string;
-  /** Icon shown on the card. */
-  icon: IconName;
-  /** What is included. */
-  points: string[];
-}
-
-/** A service category with the number of advisers' cases handled. */
-export interface ServiceCategory {
-  /** Category name. */
-  name: string;
-  /** Count shown beside it. */
-  count: number;
-}
-
-/** A stat shown as a big number with a label. */
-export interface Stat {
-  /** Value as shown, e.g. "4+". */
-  value: string;
-  /** What it counts. */
-  label: string;
 }
 
 /** A titled block of text paragraphs. */

@@ -42,7 +42,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/programmes.ts", exports: programmes },
   { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.ts", exports: routeFinder },
-  { file: "content/services.ts", exports: services },
+  { file: "content/services.yaml", exports: services },
   { file: "content/site.ts", exports: site },
   { file: "content/studyRoutes.ts", exports: studyRoutes },
   { file: "content/testimonials.yaml", exports: testimonials },

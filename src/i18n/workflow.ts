@@ -26,7 +26,7 @@ const WHERE: Record<string, string> = {
   "content/navigation.ts": "the header menu and the footer on every page",
   "content/programmes.ts": "the four programme pages",
   "content/routeFinder.ts": "the Find your route tool",
-  "content/services.ts": "the Student services page",
+  "content/services.yaml": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",
   "content/studyRoutes.ts": "the route finder and the cost planner",
   "content/testimonials.yaml": "the students' stories on the home page",

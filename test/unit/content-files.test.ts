@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
+import { servicesFileSchema } from "../../src/content/schema/services";
 import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
 import { parseEvents } from "../../src/events/load";
 
@@ -35,6 +36,12 @@ const cases: Case[] = [
     schema: destinationsFileSchema,
     breakIt: (t) => t.replace("countryCode: CA", "countryCode: Canada"),
     says: /^content\/destinations\.yaml:\d+: destinations 3 \(Canada\) field countryCode: two capital/,
+  },
+  {
+    file: "content/services.yaml",
+    schema: servicesFileSchema,
+    breakIt: (t) => t.replace("      icon: visa\n", "      icon: passport\n"),
+    says: /^content\/services\.yaml:\d+: services\.cards 2 \(Visas and finance\) field icon: /,
   },
 ];
 

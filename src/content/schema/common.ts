@@ -46,3 +46,66 @@ export const imageSchema = z
   .strict();
 
 export type Image = z.infer<typeof imageSchema>;
+
+/** The icons src/components/Icon.tsx draws. */
+export const iconNames = [
+  "graduation",
+  "scholarship",
+  "visa",
+  "home",
+  "wallet",
+  "plane",
+  "mail",
+  "phone",
+  "whatsapp",
+  "pin",
+  "clock",
+  "calendar",
+  "globe",
+  "book",
+  "briefcase",
+  "heart",
+  "shield",
+  "star",
+  "users",
+  "chat",
+  "search",
+  "check",
+  "linkedin",
+  "youtube",
+  "instagram",
+  "tiktok",
+  "facebook",
+  "x",
+] as const;
+
+export const iconName = z.enum(iconNames).meta({ title: "Icon" });
+export type IconName = z.infer<typeof iconName>;
+
+/** A link inside the site ("/about", "/#contact") or to the outside ("mailto:", "https:"). */
+export const linkSchema = z
+  .object({
+    label: text(80).meta({ title: "Text", description: "What the link says." }),
+    href: z
+      .string()
+      .regex(
+        /^(?:\/|mailto:|tel:|https:\/\/)\S*$/,
+        "a path on the site (/about, /#contact), mailto:, tel: or https://",
+      )
+      .meta({
+        title: "Goes to",
+        description:
+          "A page of the site (/book, /#contact), or a mailto:, tel: or https:// address.",
+      }),
+  })
+  .strict();
+export type Link = z.infer<typeof linkSchema>;
+
+/** A big number with what it counts. */
+export const statSchema = z
+  .object({
+    value: text(12).meta({ title: "Number", description: 'As shown, e.g. "4+" or "100%".' }),
+    label: text(60).meta({ title: "What it counts" }),
+  })
+  .strict();
+export type Stat = z.infer<typeof statSchema>;
