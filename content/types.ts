@@ -7,6 +7,13 @@ export type { IconName, Image, Link };
 export type { Stat } from "../src/content/schema/common";
 export type { Testimonial } from "../src/content/schema/testimonials";
 export type { Destination } from "../src/content/schema/destinations";
+import type { CategorySlug } from "../src/content/schema/programmes";
+export type { CategorySlug };
+export type {
+  Highlight,
+  ProgrammeCategory,
+  ProgrammeGroup,
+} from "../src/content/schema/programmes";
 
 /** A hero slide on the home page. */
 export interface Slide {
@@ -66,9 +73,6 @@ export interface MapLocation {
   coordinates: [number, number];
 }
 
-/** Programme category slugs; each has a page. */
-export type CategorySlug = "foundation" | "undergraduate" | "postgraduate" | "shortCourses";
-
 /** A course card on the home page. */
 export interface CourseCard {
   /** Card heading; also a Study Interest option. */
@@ -97,54 +101,6 @@ export interface ContactInfo {
   label: string;
   /** Lines of the block. */
   lines: ContactLine[];
-}
-
-/** A label/value pair on a programme page. */
-export interface MetaItem {
-  /** Short label, e.g. "Duration". */
-  label: string;
-  /** Value, e.g. "Up to 4 years". */
-  value: string;
-}
-
-/** A highlight card with an icon. */
-export interface Highlight {
-  /** Icon shown on the card. */
-  icon: IconName;
-  /** Card heading. */
-  title: string;
-  /** Card text. */
-  description: string;
-}
-
-/** A named group of programmes (used for short courses by sector). */
-export interface ProgrammeGroup {
-  /** Sector name. */
-  name: string;
-  /** Programme titles in the group. */
-  programs: string[];
-}
-
-/** A programme category page. */
-export interface ProgrammeCategory {
-  /** Category slug. */
-  id: CategorySlug;
-  /** Page route, e.g. "/foundation-programmes". */
-  path: string;
-  /** Category name, e.g. "Foundation Programmes". */
-  name: string;
-  /** One-line tagline under the name. */
-  tagline: string;
-  /** Intro paragraph. */
-  description: string;
-  /** Hero illustration. */
-  image: Image;
-  /** Meta cards (duration, entry points...). */
-  meta: MetaItem[];
-  /** Exactly four highlight cards. */
-  highlights: Highlight[];
-  /** Programmes, grouped (one unnamed group "" when not grouped by sector). */
-  groups: ProgrammeGroup[];
 }
 
 /** A titled block of text paragraphs. */

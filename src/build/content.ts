@@ -39,7 +39,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/guides.ts", exports: guides },
   { file: "content/home.ts", exports: home },
   { file: "content/navigation.ts", exports: navigation },
-  { file: "content/programmes.ts", exports: programmes },
+  { file: "content/programmes.yaml", exports: programmes },
   { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.ts", exports: routeFinder },
   { file: "content/services.yaml", exports: services },

@@ -24,7 +24,7 @@ const WHERE: Record<string, string> = {
   "content/guides.ts": "the guides (visa, scholarships, January intake)",
   "content/home.ts": "the home page, its forms and the header's ticker",
   "content/navigation.ts": "the header menu and the footer on every page",
-  "content/programmes.ts": "the four programme pages",
+  "content/programmes.yaml": "the four programme pages",
   "content/routeFinder.ts": "the Find your route tool",
   "content/services.yaml": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
+import { programmesFileSchema } from "../../src/content/schema/programmes";
 import { servicesFileSchema } from "../../src/content/schema/services";
 import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
 import { parseEvents } from "../../src/events/load";
@@ -42,6 +43,12 @@ const cases: Case[] = [
     schema: servicesFileSchema,
     breakIt: (t) => t.replace("      icon: visa\n", "      icon: passport\n"),
     says: /^content\/services\.yaml:\d+: services\.cards 2 \(Visas and finance\) field icon: /,
+  },
+  {
+    file: "content/programmes.yaml",
+    schema: programmesFileSchema,
+    breakIt: (t) => t.replace("  - id: postgraduate\n", "  - id: masters\n"),
+    says: /^content\/programmes\.yaml:\d+: categories 3 \(masters\) field id: /,
   },
 ];
 

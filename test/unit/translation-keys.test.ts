@@ -34,7 +34,7 @@ test("keys are stable ids where items have them: guides and sections by slug and
       (u) => u.field === "guides[january-2026-intake].sections[why-january].paragraphs[0]",
     ),
   );
-  const programmes = moduleOf("content/programmes.ts");
+  const programmes = moduleOf("content/programmes.yaml");
   assert.ok(
     unitsOf(programmes.file, programmes.exports).some((u) =>
       u.field.startsWith("categories[foundation]."),
@@ -54,7 +54,7 @@ test("a section inserted at the top of a guide and two programme categories swap
         }),
     ],
     [
-      "content/programmes.ts",
+      "content/programmes.yaml",
       (e: Record<string, unknown>) => {
         const c = (e as Programmes).categories;
         [c[0], c[1]] = [c[1], c[0]];

@@ -71,9 +71,9 @@ test("an internal link to a missing route or #anchor", () => {
 
 test("an image path with no file", () => {
   assert.deepEqual(
-    check("content/programmes.ts", (c) => (c.categories[2].image.src = "/images/missing.svg")),
+    check("content/programmes.yaml", (c) => (c.categories[2].image.src = "/images/missing.svg")),
     [
-      "content/programmes.ts: categories[2].image.src points to /images/missing.svg, but static/images/missing.svg does not exist",
+      "content/programmes.yaml: categories[2].image.src points to /images/missing.svg, but static/images/missing.svg does not exist",
     ],
   );
 });
