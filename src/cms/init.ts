@@ -1,10 +1,10 @@
 /**
  * The editor's start-up, bundled into dist/admin/cms-init.js and loaded before Decap's script:
- * no automatic start (which would fetch a config.yml), our file format for the events, then
- * Decap with the configuration the build generated from the schema (window.EASTGATE_CMS).
+ * no automatic start (which would fetch a config.yml), our file format for each collection, then
+ * Decap with the configuration the build generated from the schemas (window.EASTGATE_CMS).
  */
-import { readEventsYaml, writeEventsYaml } from "./eventsFormat";
-import { EVENTS_FORMAT, type EditorBoot } from "./boot";
+import { readContentYaml, writeContentYaml, type FieldOrder } from "./contentFormat";
+import type { EditorBoot } from "./boot";
 
 interface Decap {
   init(options: { config: unknown }): void;
@@ -13,6 +13,13 @@ interface Decap {
     extension: string,
     format: { fromFile(text: string): unknown; toFile(data: unknown): string },
   ): void;
+}
+
+/** The parts of a collection's configuration the format reads (src/cms/config.ts). */
+interface Collection {
+  name: string;
+  format: string;
+  files: { fields: FieldOrder[] }[];
 }
 
 const page = window as Window & {
@@ -26,15 +33,17 @@ document.addEventListener("DOMContentLoaded", () => {
   const boot = page.EASTGATE_CMS;
   const cms = page.CMS;
   if (!boot || !cms) throw new Error("The editor's script or configuration did not load");
-  let header = boot.header;
-  cms.registerCustomFormat(EVENTS_FORMAT, "yaml", {
-    fromFile(text) {
-      const read = readEventsYaml(text);
-      header = read.header ?? header;
-      return read.data;
-    },
-    toFile: (data) =>
-      writeEventsYaml(data as Parameters<typeof writeEventsYaml>[0], boot.order, header),
-  });
+  for (const collection of (boot.config as { collections: Collection[] }).collections) {
+    let header = boot.headers[collection.name];
+    cms.registerCustomFormat(collection.format, "yaml", {
+      fromFile(text) {
+        const read = readContentYaml(text);
+        header = read.header ?? header;
+        return read.data;
+      },
+      toFile: (data) =>
+        writeContentYaml(data as Record<string, unknown>, collection.files[0].fields, header),
+    });
+  }
   cms.init({ config: boot.config });
 });

@@ -38,7 +38,7 @@ export const imageSchema = z
       .min(1)
       .max(4000)
       .meta({ title: "Height (px)", description: "Its own height." }),
-    alt: z.string().trim().max(200).meta({
+    alt: z.string().trim().max(200).default("").meta({
       title: "Description (alt text)",
       description: "What it shows, for someone who cannot see it; empty only for decoration.",
     }),

@@ -25,7 +25,7 @@ export type Highlight = z.infer<typeof highlightSchema>;
 /** A named group of programmes (the short courses, by sector). */
 export const programmeGroupSchema = z
   .object({
-    name: z.string().trim().max(60).meta({
+    name: z.string().trim().max(60).default("").meta({
       title: "Group",
       description: "The sector, e.g. Business and Leadership; empty when the page has one list.",
     }),
