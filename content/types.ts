@@ -4,7 +4,8 @@
  */
 import type { IconName, Image, Link } from "../src/content/schema/common";
 export type { IconName, Image, Link };
-export type { Stat } from "../src/content/schema/common";
+export type { Choice, Question, Stat } from "../src/content/schema/common";
+export type { RouteRule } from "../src/content/schema/routeFinder";
 export type { Testimonial } from "../src/content/schema/testimonials";
 export type { Destination } from "../src/content/schema/destinations";
 import type { CategorySlug } from "../src/content/schema/programmes";
@@ -195,35 +196,4 @@ export interface StudyRoute {
   tuitionPer: "year" | "course";
   /** Shown with a cost plan for this route, when its figures need a word of caution. */
   planNote?: string;
-}
-
-/** One choice of a tool's question (a radio button). */
-export interface Choice {
-  /** Value in the URL's query string, e.g. "bachelors". */
-  value: string;
-  /** Label as shown. */
-  label: string;
-}
-
-/** A question of a tool, shown as a radio group. */
-export interface Question {
-  /** Name in the URL's query string and of the radio group, e.g. "goal". */
-  id: string;
-  /** The fieldset's legend. */
-  legend: string;
-  /** A short name: table headings and the enquiry message, e.g. "English (IELTS)". */
-  short: string;
-  /** Shown under the legend. */
-  hint?: string;
-  choices: Choice[];
-}
-
-/** A row of the route finder's decision table: the first row that matches decides. */
-export interface RouteRule {
-  /** Accepted answers by question id; a question left out accepts any answer. */
-  when: Record<string, string[]>;
-  /** Study route ids suggested, best fit first. */
-  routes: string[];
-  /** Why, in a sentence addressed to the student. */
-  why: string;
 }

@@ -41,7 +41,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/navigation.ts", exports: navigation },
   { file: "content/programmes.yaml", exports: programmes },
   { file: "content/registration.ts", exports: registration },
-  { file: "content/routeFinder.ts", exports: routeFinder },
+  { file: "content/routeFinder.yaml", exports: routeFinder },
   { file: "content/services.yaml", exports: services },
   { file: "content/site.ts", exports: site },
   { file: "content/studyRoutes.ts", exports: studyRoutes },

@@ -10,7 +10,7 @@ import type { ContentModule } from "./validate";
 
 const FILES = {
   routes: "content/studyRoutes.ts",
-  finder: "content/routeFinder.ts",
+  finder: "content/routeFinder.yaml",
   cost: "content/costOfStudy.ts",
   home: "content/home.ts",
 };

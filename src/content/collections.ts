@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
 import { destinationsFileSchema } from "./schema/destinations";
 import { programmesFileSchema } from "./schema/programmes";
+import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { testimonialsFileSchema } from "./schema/testimonials";
 
@@ -54,6 +55,15 @@ export const collections: Collection[] = [
     file: "content/services.yaml",
     fileLabel: "Student services page",
     schema: servicesFileSchema,
+  },
+  {
+    name: "routeFinder",
+    label: "Route finder",
+    description:
+      "The route finder's questions, its decision table (the first row whose answers match decides) and its words.",
+    file: "content/routeFinder.yaml",
+    fileLabel: "Route finder",
+    schema: routeFinderFileSchema,
   },
   {
     name: "destinations",

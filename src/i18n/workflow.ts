@@ -25,7 +25,7 @@ const WHERE: Record<string, string> = {
   "content/home.ts": "the home page, its forms and the header's ticker",
   "content/navigation.ts": "the header menu and the footer on every page",
   "content/programmes.yaml": "the four programme pages",
-  "content/routeFinder.ts": "the Find your route tool",
+  "content/routeFinder.yaml": "the Find your route tool",
   "content/services.yaml": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",
   "content/studyRoutes.ts": "the route finder and the cost planner",

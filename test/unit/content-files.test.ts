@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
+import { routeFinderFileSchema } from "../../src/content/schema/routeFinder";
 import { servicesFileSchema } from "../../src/content/schema/services";
 import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
 import { parseEvents } from "../../src/events/load";
@@ -49,6 +50,12 @@ const cases: Case[] = [
     schema: programmesFileSchema,
     breakIt: (t) => t.replace("  - id: postgraduate\n", "  - id: masters\n"),
     says: /^content\/programmes\.yaml:\d+: categories 3 \(masters\) field id: /,
+  },
+  {
+    file: "content/routeFinder.yaml",
+    schema: routeFinderFileSchema,
+    breakIt: (t) => t.replace("  - id: english\n", "  - id: ielts\n"),
+    says: /^content\/routeFinder\.yaml:\d+: routeQuestions 3 \(ielts\) field id: /,
   },
 ];
 

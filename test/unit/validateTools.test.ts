@@ -19,7 +19,7 @@ function check(file?: string, edit?: (exports: Record<string, any>) => void) {
 }
 
 const COST = "content/costOfStudy.ts";
-const FINDER = "content/routeFinder.ts";
+const FINDER = "content/routeFinder.yaml";
 const ROUTES = "content/studyRoutes.ts";
 
 test("the real tools' content is valid", () => {

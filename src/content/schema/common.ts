@@ -109,3 +109,36 @@ export const statSchema = z
   })
   .strict();
 export type Stat = z.infer<typeof statSchema>;
+
+/** One choice of a tool's question (a radio button). */
+export const choiceSchema = z
+  .object({
+    value: z
+      .string()
+      .regex(/^[\w.-]+$/, "letters, digits, dots or hyphens")
+      .meta({
+        title: "Value",
+        description: "In the page's address (?goal=masters): keep it once published.",
+      }),
+    label: text(120).meta({ title: "Label", description: "As shown." }),
+  })
+  .strict();
+export type Choice = z.infer<typeof choiceSchema>;
+
+/** A question of a tool, shown as a radio group. */
+export const questionSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z]+$/, "lower-case letters")
+      .meta({ title: "Id", description: "In the page's address and the decision table." }),
+    legend: text(120).meta({ title: "Question" }),
+    short: text(40).meta({
+      title: "Short name",
+      description: 'For table headings and the enquiry message, e.g. "English (IELTS)".',
+    }),
+    hint: text(200).optional().meta({ title: "Hint", description: "Shown under the question." }),
+    choices: z.array(choiceSchema).min(2).meta({ title: "Choices" }),
+  })
+  .strict();
+export type Question = z.infer<typeof questionSchema>;
