@@ -6,6 +6,7 @@ import type { IconName, Image, Link } from "../src/content/schema/common";
 export type { IconName, Image, Link };
 export type { Choice, Question, Stat } from "../src/content/schema/common";
 export type { RouteRule } from "../src/content/schema/routeFinder";
+export type { Guide, TextSection } from "../src/content/schema/guides";
 export type { Testimonial } from "../src/content/schema/testimonials";
 export type { Destination } from "../src/content/schema/destinations";
 import type { CategorySlug } from "../src/content/schema/programmes";
@@ -104,16 +105,6 @@ export interface ContactInfo {
   lines: ContactLine[];
 }
 
-/** A titled block of text paragraphs. */
-export interface TextSection {
-  /** Unique id (element id). */
-  id: string;
-  /** Heading. */
-  title: string;
-  /** Paragraphs. */
-  paragraphs: string[];
-}
-
 export type DayOfWeek =
   "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
@@ -129,26 +120,6 @@ export interface OfficeDay {
   closes?: string;
   /** The hours as shown, e.g. "9:00 AM to 6:00 PM" or "Closed" (derived from opens/closes). */
   hours: string;
-}
-
-/** A guide page under /guides/<slug>. */
-export interface Guide {
-  /** URL slug. */
-  slug: string;
-  /** Page heading. */
-  title: string;
-  /** Card and meta description. */
-  summary: string;
-  /** Card illustration. */
-  image: Image;
-  /** Reading time in minutes. */
-  minutes: number;
-  /** Date first published, "YYYY-MM-DD". */
-  published: string;
-  /** Date last checked and updated, "YYYY-MM-DD" (not before published). */
-  updated: string;
-  /** Body sections. */
-  sections: TextSection[];
 }
 
 /** Where a figure shown to students comes from, and the date it holds from. */

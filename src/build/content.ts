@@ -36,7 +36,8 @@ export const contentModules: ContentModule[] = [
   { file: "content/events.yaml", exports: events },
   { file: "content/formats.ts", exports: formats },
   { file: "content/forms.ts", exports: forms },
-  { file: "content/guides.ts", exports: guides },
+  // One Markdown file a guide (content/guides/<slug>.md), checked against src/content/schema/guides.ts.
+  { file: "content/guides", exports: guides },
   { file: "content/home.ts", exports: home },
   { file: "content/navigation.ts", exports: navigation },
   { file: "content/programmes.yaml", exports: programmes },

@@ -61,12 +61,12 @@ export function staleClaims(
       );
   }
 
-  const guides = (of("content/guides.ts").guides ?? []) as { slug: string; updated: string }[];
-  guides.forEach((guide, i) => {
+  const guides = (of("content/guides").guides ?? []) as { slug: string; updated: string }[];
+  guides.forEach((guide) => {
     const due = addMonths(guide.updated, REVIEW.guideMonths);
     if (due <= today)
       warnings.push(
-        `content/guides.ts guides[${i}].updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
+        `content/guides/${guide.slug}.md updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
       );
   });
 

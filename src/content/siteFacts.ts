@@ -10,6 +10,8 @@ const [lastIntake, ...earlier] = [...site.intakes].reverse();
 export const siteFacts: Record<string, string> = {
   /** "Eastgate Education" */
   agency: site.name,
+  /** "January 2026": the intake the site promotes (a guide's title) */
+  intake: site.promotedIntake,
   /** "within one business day" */
   replyTime: site.replyTime,
   /** "September / January / May" */

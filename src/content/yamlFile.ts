@@ -34,6 +34,8 @@ export function checkYaml<S extends z.ZodType>(
   file: string,
   schema: S,
   entryNames: EntryNames = {},
+  /** Lines of the file before `text` (a Markdown file's front matter starts on line 2). */
+  linesBefore = 0,
 ): CheckedFile<z.output<S>> {
   const name = relative(process.cwd(), file) || file;
   const lineCounter = new LineCounter();
@@ -41,7 +43,10 @@ export function checkYaml<S extends z.ZodType>(
   if (doc.errors.length)
     throw new ContentError(
       doc.errors
-        .map((e) => `${name}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split("\n")[0]}`)
+        .map(
+          (e) =>
+            `${name}:${lineCounter.linePos(e.pos[0]).line + linesBefore}: ${e.message.split("\n")[0]}`,
+        )
         .join("\n"),
     );
   const problems: string[] = [];
@@ -50,7 +55,7 @@ export function checkYaml<S extends z.ZodType>(
     let node: unknown;
     for (let n = path.length; n >= 0 && !node; n--) node = doc.getIn(path.slice(0, n), true);
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
-    const line = range ? `:${lineCounter.linePos(range[0]).line}` : "";
+    const line = range ? `:${lineCounter.linePos(range[0]).line + linesBefore}` : "";
     const at = path.findIndex((p) => typeof p === "number");
     let entry = "";
     if (at > 0) {

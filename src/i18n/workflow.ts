@@ -21,7 +21,7 @@ const WHERE: Record<string, string> = {
   "content/enquiryMail.ts": "the e-mail a student gets after sending an enquiry",
   "content/forms.ts":
     "the enquiry and booking forms: labels, hints and messages for what was typed",
-  "content/guides.ts": "the guides (visa, scholarships, January intake)",
+  "content/guides": "the guides (visa, scholarships, January intake)",
   "content/home.ts": "the home page, its forms and the header's ticker",
   "content/navigation.ts": "the header menu and the footer on every page",
   "content/programmes.yaml": "the four programme pages",

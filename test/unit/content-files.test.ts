@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
+import { loadGuides, parseGuide } from "../../src/content/guides";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
 import { routeFinderFileSchema } from "../../src/content/schema/routeFinder";
@@ -103,5 +104,83 @@ test("events keep their words: event number, slug, field", () => {
   assert.throws(
     () => parseEvents(text, join(root, file)),
     /: content\/events\.yaml:\d+: event 2 \(student-visa-questions-answered\) field start: /,
+  );
+});
+
+const guideFile = join(root, "content/guides/uk-student-visa.md");
+const guideText = readFileSync(guideFile, "utf8");
+const guideError = (text: string) => {
+  try {
+    parseGuide(text, guideFile);
+  } catch (error) {
+    assert.ok(error instanceof ContentError);
+    return error.message;
+  }
+  assert.fail("the guide was accepted");
+};
+
+test("every guide's Markdown reads into the sections its page shows", () => {
+  const { guide, position } = parseGuide(guideText, guideFile);
+  assert.equal(guide.slug, "uk-student-visa");
+  assert.equal(position, 3);
+  assert.equal(guide.sections[1].id, "your-cas");
+  assert.equal(guide.sections[1].title, "Your CAS");
+  assert.ok(guide.sections.every((s) => s.paragraphs.length > 0));
+  assert.deepEqual(
+    loadGuides(join(root, "content/guides")).map((g) => g.slug),
+    ["january-2026-intake", "scholarships-for-international-students", "uk-student-visa"],
+  );
+});
+
+test("a bad guide is refused, naming file, line and field", () => {
+  const lineOf = (text: string, start: string) =>
+    text.split("\n").findIndex((l) => l.startsWith(start)) + 1;
+  // Front matter: the line in the file, not in the front matter.
+  const noMinutes = guideText.replace(/^minutes: \d+$/m, "minutes: soon");
+  assert.match(
+    guideError(noMinutes),
+    new RegExp(
+      `^content/guides/uk-student-visa\\.md:${lineOf(noMinutes, "minutes:")}: field minutes: `,
+    ),
+  );
+  // Body: a list, a link, a heading without its id, text before the first heading.
+  const withList = guideText.replace("\n## Your CAS", "\n- a list item\n\n## Your CAS");
+  assert.match(
+    guideError(withList),
+    new RegExp(`uk-student-visa\\.md:${lineOf(withList, "- a list")}: lists are not shown`),
+  );
+  assert.match(
+    guideError(guideText.replace("## Your CAS {#your-cas}", "## Your CAS")),
+    /: a section's heading needs its id: ## Heading \{#id\}/,
+  );
+  assert.match(
+    guideError(
+      guideText.replace(
+        "## Your CAS {#your-cas}\n",
+        "## Your CAS {#your-cas}\nSee [GOV.UK](https://www.gov.uk).\n",
+      ),
+    ),
+    /links are not shown/,
+  );
+  assert.match(
+    guideError(guideText.replace("---\n\n## ", "---\n\nAn opening line.\n\n## ")),
+    /text before the first ## Heading/,
+  );
+  // Rules across fields: the file is named by the slug, reviewed not before published, ids once.
+  assert.match(
+    guideError(guideText.replace("slug: uk-student-visa", "slug: visa")),
+    /field slug: "visa" must be the file's name/,
+  );
+  assert.match(
+    guideError(guideText.replace(/^updated: .*$/m, 'updated: "2020-01-01"')),
+    /field updated: 2020-01-01 is before it was published/,
+  );
+  assert.match(
+    guideError(guideText.replace("{#your-cas}", "{#who-needs-a-visa}")),
+    /section 2 field id: "who-needs-a-visa" is used twice/,
+  );
+  assert.match(
+    guideError(guideText.replace(/^published: .*$/m, 'published: "2026-02-30"')),
+    /field published: /,
   );
 });

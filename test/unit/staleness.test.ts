@@ -29,13 +29,13 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
     "content/costOfStudy.ts maintenance.source.asOf",
   ]);
   // The guides were reviewed on 2026-11-22: due six months later.
-  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides.ts")));
+  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides/")));
   assert.deepEqual(
-    fields("2027-05-22").filter((f) => f.startsWith("content/guides.ts")),
+    fields("2027-05-22").filter((f) => f.startsWith("content/guides/")),
     [
-      "content/guides.ts guides[0].updated",
-      "content/guides.ts guides[1].updated",
-      "content/guides.ts guides[2].updated",
+      "content/guides/january-2026-intake.md updated",
+      "content/guides/scholarships-for-international-students.md updated",
+      "content/guides/uk-student-visa.md updated",
     ],
   );
   // The last bank holiday listed is 2027-12-28: a warning from 60 days before it.

@@ -44,8 +44,8 @@ test("a duplicate id or slug", () => {
     [`content/testimonials.yaml: testimonials[2].id "amara-okafor" is used twice`],
   );
   assert.match(
-    check("content/guides.ts", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),
-    /content\/guides\.ts: guides\[1\]\.slug "january-2026-intake" is used twice/,
+    check("content/guides", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),
+    /content\/guides: guides\[1\]\.slug "january-2026-intake" is used twice/,
   );
 });
 
@@ -121,8 +121,8 @@ test("a malformed guide date, promoted intake month or office time", () => {
     [`content/site.ts: site.promotedIntakeStarts "January 2027" is not a month written YYYY-MM`],
   );
   assert.deepEqual(
-    check("content/guides.ts", (c) => (c.guides[0].updated = "2026-02-30")),
-    [`content/guides.ts: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
+    check("content/guides", (c) => (c.guides[0].updated = "2026-02-30")),
+    [`content/guides: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
   );
   assert.deepEqual(
     check("content/site.ts", (c) => (c.site.officeHours[1].opens = "10am")),
