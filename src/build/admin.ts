@@ -24,7 +24,7 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
     headers: Object.fromEntries(
       collections.map((c) => [
         c.name,
-        readContentYaml(readFileSync(join(root, c.file), "utf8")).header,
+        "file" in c ? readContentYaml(readFileSync(join(root, c.file), "utf8")).header : undefined,
       ]),
     ),
   };

@@ -5,7 +5,7 @@
  * build. A field of a type this generator does not know stops the build, naming it.
  */
 import { z } from "zod";
-import { collections, type Collection } from "../content/collections";
+import { collections, type Collection, type FolderCollection } from "../content/collections";
 import { formatName } from "./boot";
 
 /** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
@@ -237,8 +237,40 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
   };
 }
 
+/** A folder of Markdown files: one entry a file, its front matter's fields, then its text. */
+function folderCollection(collection: FolderCollection) {
+  return {
+    name: collection.name,
+    label: collection.label,
+    label_singular: collection.singular,
+    description: collection.description,
+    editor: { preview: false },
+    // Written as by hand (./contentFormat.ts): front matter in the schema's order, then the text.
+    format: formatName(collection.name),
+    extension: "md",
+    folder: collection.folder,
+    create: true,
+    slug: "{{fields.slug}}",
+    identifier_field: "slug",
+    summary: collection.summary,
+    sortable_fields: ["position", "title", "updated"],
+    fields: [
+      ...schemaFields(collection.schema, collection.name),
+      {
+        name: "body",
+        label: "Text",
+        widget: "text",
+        hint: collection.body,
+        required: true,
+        pattern: ["^\\s*## .+\\{#[a-z0-9-]+\\}", "Start with a section: ## Heading {#id}"],
+      } satisfies CmsField,
+    ],
+  };
+}
+
 /** One collection of the editor: its file, whose top-level fields come from its schema. */
-export function cmsCollection(collection: Collection) {
+export function cmsCollection(collection: Collection | FolderCollection) {
+  if ("folder" in collection) return folderCollection(collection);
   const fields = schemaFields(collection.schema, collection.name).map((field) =>
     field.widget === "list" && collection.list
       ? {
@@ -261,7 +293,10 @@ export function cmsCollection(collection: Collection) {
 }
 
 /** The whole configuration passed to `CMS.init({ config })`. */
-export function cmsConfig(env: CmsBackendEnv = process.env, list: Collection[] = collections) {
+export function cmsConfig(
+  env: CmsBackendEnv = process.env,
+  list: (Collection | FolderCollection)[] = collections,
+) {
   const { backend } = cmsBackend(env);
   return {
     // The configuration is this object: Decap does not fetch a config.yml.

@@ -1,5 +1,5 @@
 /**
- * How the editor writes a content file (content/events.yaml, content/programmes.yaml...): as
+ * How the editor writes a content file (content/events.yaml, content/guides/<slug>.md...): as
  * staff and developers write it by hand, so a change made in the editor is a change of those
  * lines only in git (and in the pull request a reviewer reads). Decap's own YAML writer would
  * reorder fields, fold long lines, drop the file's opening comment and unquote the London times.
@@ -7,8 +7,8 @@
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar } from "yaml";
 
-/** A London time ("2026-12-09T18:00"): quoted, so no YAML 1.1 reader takes it for a date. */
-const LONDON_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** A date or London time ("2026-12-09", "2026-12-09T18:00"): quoted, so no YAML 1.1 reader takes it for a date. */
+const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?$/;
 
 /** The fields of a collection's file as the editor has them: their order is the file's. */
 export interface FieldOrder {
@@ -49,14 +49,16 @@ function ordered(value: unknown, fields: FieldOrder[] | undefined): unknown {
 
 /**
  * Data back to the file's text: fields in `fields`' order (the schema's), a blank line between
- * top-level fields and between the entries of a top-level list, London times quoted.
+ * top-level fields and between the entries of a top-level list (unless `spaced` is false: a
+ * Markdown file's front matter), dates and London times quoted.
  */
-export function writeContentYaml(data: Data, fields: FieldOrder[], header?: string) {
+export function writeContentYaml(data: Data, fields: FieldOrder[], header?: string, spaced = true) {
   const doc = new Document(ordered(data, fields));
   if (!isMap(doc.contents)) return doc.toString({ lineWidth: 0 });
   const top = doc.contents.items;
   if (header && isScalar(top[0]?.key)) top[0].key.commentBefore = header;
   top.forEach((pair, i) => {
+    if (!spaced) return;
     if (i > 0 && isScalar(pair.key)) pair.key.spaceBefore = true;
     if (isSeq(pair.value))
       pair.value.items.forEach((item, j) => {
@@ -65,11 +67,24 @@ export function writeContentYaml(data: Data, fields: FieldOrder[], header?: stri
   });
   const quoteTimes = (node: unknown) => {
     if (isScalar(node)) {
-      if (typeof node.value === "string" && LONDON_TIME.test(node.value))
-        node.type = Scalar.QUOTE_DOUBLE;
+      if (typeof node.value === "string" && DATE.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     } else if (isMap(node)) node.items.forEach((pair) => quoteTimes(pair.value));
     else if (isSeq(node)) node.items.forEach(quoteTimes);
   };
   quoteTimes(doc.contents);
   return doc.toString({ lineWidth: 0 });
+}
+
+/** A Markdown file (a guide): its front matter's fields, and its text as `body` (Decap's name). */
+export function readFrontMatter(text: string): Data {
+  const match = /^---\n([\s\S]*?)\n---\n\n?([\s\S]*)$/.exec(text);
+  if (!match) return { body: text };
+  return { ...((parseDocument(match[1]).toJS() as Data | null) ?? {}), body: match[2] };
+}
+
+/** Data back to a Markdown file: the front matter in `fields`' order, a blank line, the text. */
+export function writeFrontMatter(data: Data, fields: FieldOrder[]) {
+  const { body, ...front } = data;
+  const text = typeof body === "string" ? body : "";
+  return `---\n${writeContentYaml(front, fields, undefined, false)}---\n\n${text.endsWith("\n") ? text : `${text}\n`}`;
 }

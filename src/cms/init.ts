@@ -3,7 +3,13 @@
  * no automatic start (which would fetch a config.yml), our file format for each collection, then
  * Decap with the configuration the build generated from the schemas (window.EASTGATE_CMS).
  */
-import { readContentYaml, writeContentYaml, type FieldOrder } from "./contentFormat";
+import {
+  readContentYaml,
+  readFrontMatter,
+  writeContentYaml,
+  writeFrontMatter,
+  type FieldOrder,
+} from "./contentFormat";
 import type { EditorBoot } from "./boot";
 
 interface Decap {
@@ -15,12 +21,10 @@ interface Decap {
   ): void;
 }
 
-/** The parts of a collection's configuration the format reads (src/cms/config.ts). */
-interface Collection {
-  name: string;
-  format: string;
-  files: { fields: FieldOrder[] }[];
-}
+/** The parts of a collection's configuration the format reads (src/cms/config.ts): a file, or a folder of Markdown. */
+type Collection = { name: string; format: string } & (
+  { files: { fields: FieldOrder[] }[] } | { folder: string; fields: FieldOrder[] }
+);
 
 const page = window as Window & {
   CMS_MANUAL_INIT?: boolean;
@@ -34,6 +38,13 @@ document.addEventListener("DOMContentLoaded", () => {
   const cms = page.CMS;
   if (!boot || !cms) throw new Error("The editor's script or configuration did not load");
   for (const collection of (boot.config as { collections: Collection[] }).collections) {
+    if ("folder" in collection) {
+      cms.registerCustomFormat(collection.format, "md", {
+        fromFile: readFrontMatter,
+        toFile: (data) => writeFrontMatter(data as Record<string, unknown>, collection.fields),
+      });
+      continue;
+    }
     let header = boot.headers[collection.name];
     cms.registerCustomFormat(collection.format, "yaml", {
       fromFile(text) {

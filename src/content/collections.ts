@@ -1,14 +1,32 @@
 /**
- * The content collections staff edit at /admin/: one YAML file each, with the one schema the
- * build checks it against. src/cms/config.ts makes the editor's configuration from this list.
+ * The content collections staff edit at /admin/: a YAML file each, or a folder of Markdown files
+ * (the guides), with the one schema the build checks them against. src/cms/config.ts makes the
+ * editor's configuration from this list.
  */
 import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
 import { destinationsFileSchema } from "./schema/destinations";
+import { guideFrontMatterSchema } from "./schema/guides";
 import { programmesFileSchema } from "./schema/programmes";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { testimonialsFileSchema } from "./schema/testimonials";
+
+/** A folder of Markdown files, one entry each: front matter fields, then the text. */
+export interface FolderCollection {
+  name: string;
+  label: string;
+  description: string;
+  /** The folder, from the project root; an entry's file is `<slug>.md`. */
+  folder: string;
+  /** Its front matter's shape. */
+  schema: z.ZodType;
+  /** One entry's name, and what stands for an entry in the list. */
+  singular: string;
+  summary: string;
+  /** What the text holds and how it is written (the body's hint). */
+  body: string;
+}
 
 export interface Collection {
   /** Its name in the editor's addresses (/admin/#/collections/<name>). */
@@ -27,7 +45,7 @@ export interface Collection {
   list?: { singular: string; summary?: string };
 }
 
-export const collections: Collection[] = [
+export const collections: (Collection | FolderCollection)[] = [
   {
     name: "events",
     label: "Events",
@@ -37,6 +55,17 @@ export const collections: Collection[] = [
     fileLabel: "Events and webinars",
     schema: eventsFileSchema,
     list: { singular: "event", summary: "{{fields.start}} {{fields.title}}" },
+  },
+  {
+    name: "guides",
+    label: "Guides",
+    description:
+      "The guides under /guides/ and on the home page, one file each. The build checks every field and the text's form.",
+    folder: "content/guides",
+    schema: guideFrontMatterSchema,
+    singular: "guide",
+    summary: "{{fields.position}}. {{fields.title}}",
+    body: "Sections, each a line '## Heading {#id}' (the id: lower-case words joined by hyphens, its anchor and translation key), then its paragraphs, a blank line between them. Nothing else: no lists, links or other headings. {intake}, {agency} and {replyTime} are filled in.",
   },
   {
     name: "programmes",

@@ -9,12 +9,19 @@ import {
   CmsSchemaError,
   type CmsField,
 } from "../../src/cms/config";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { adminFiles } from "../../src/build/admin";
-import { readContentYaml, writeContentYaml } from "../../src/cms/contentFormat";
+import {
+  readContentYaml,
+  readFrontMatter,
+  writeContentYaml,
+  writeFrontMatter,
+} from "../../src/cms/contentFormat";
 import { collections } from "../../src/content/collections";
 import { EVENTS_FILE, parseEvents } from "../../src/events/load";
 import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
+import { guideFrontMatterSchema } from "../../src/content/schema/guides";
 import {
   adminContentSecurityPolicy,
   headersFile,
@@ -23,6 +30,13 @@ import {
 } from "../../src/build/headers";
 
 const fields = schemaFields(eventSchema, "events[]");
+
+/** The editor's collection of one file, by name. */
+const fileCollection = (name: string) => {
+  const collection = cmsConfig({}).collections.find((c) => c.name === name);
+  assert.ok(collection && "files" in collection, `${name} is a file collection`);
+  return collection;
+};
 const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
 
 test("every schema field reaches the editor, in the schema's order, with its label and hint", () => {
@@ -105,7 +119,7 @@ test("the events collection: one file, content/events.yaml, its events a list wi
     config.collections.map((c) => c.name),
     collections.map((c) => c.name),
   );
-  const [file] = config.collections[0].files;
+  const [file] = fileCollection("events").files;
   assert.equal(file.file, "content/events.yaml");
   const [list] = file.fields;
   assert.equal(list.name, "events");
@@ -240,7 +254,7 @@ test("the editor's policy is its own: every other page's CSP is unchanged and st
 
 test("the editor writes the events file as written by hand: a change is that line only", () => {
   const text = readFileSync(EVENTS_FILE, "utf8");
-  const order = cmsConfig({}).collections[0].files[0].fields;
+  const order = fileCollection("events").files[0].fields;
   const { data, header } = readContentYaml(text);
   const events = data.events as Record<string, unknown>[];
   assert.match(header ?? "", /Events and webinars/);
@@ -261,6 +275,13 @@ test("the editor writes the events file as written by hand: a change is that lin
 
 test("every collection's file round-trips through the editor's format byte for byte", () => {
   for (const collection of cmsConfig({}).collections) {
+    if ("folder" in collection) {
+      for (const name of readdirSync(collection.folder)) {
+        const text: string = readFileSync(join(collection.folder, name), "utf8");
+        assert.equal(writeFrontMatter(readFrontMatter(text), collection.fields), text, name);
+      }
+      continue;
+    }
     const [file] = collection.files;
     const text = readFileSync(file.file, "utf8");
     const { data, header } = readContentYaml(text);
@@ -270,8 +291,7 @@ test("every collection's file round-trips through the editor's format byte for b
 
 test("nested objects and lists of objects become object and list widgets with summaries", () => {
   const field = (collection: string, ...path: string[]) => {
-    let fields: CmsField[] = cmsConfig({}).collections.find((c) => c.name === collection)!.files[0]
-      .fields;
+    let fields: CmsField[] = fileCollection(collection).files[0].fields;
     let found: CmsField | undefined;
     for (const name of path) {
       found = fields.find((f) => f.name === name);
@@ -302,4 +322,21 @@ test("nested objects and lists of objects become object and list widgets with su
   assert.equal(portrait.required, false, "a portrait is optional");
   assert.equal(field("testimonials", "testimonials").summary, "{{fields.name}}");
   assert.match(field("destinations", "destinations", "countryCode").pattern![0], /A-Z/);
+});
+
+test("the guides: a folder of Markdown files, their front matter from the schema, then the text", () => {
+  const guides = cmsConfig({}).collections.find((c) => c.name === "guides");
+  assert.ok(guides && "folder" in guides);
+  assert.equal(guides.folder, "content/guides");
+  assert.equal(guides.extension, "md");
+  assert.equal(guides.slug, "{{fields.slug}}");
+  const names = guides.fields.map((f) => f.name);
+  assert.deepEqual(names, [...Object.keys(guideFrontMatterSchema.shape), "body"]);
+  const byField = Object.fromEntries(guides.fields.map((f) => [f.name, f]));
+  assert.equal(byField.image.widget, "object");
+  assert.equal(byField.minutes.widget, "number");
+  assert.ok(byField.published.pattern, "a date is checked by its pattern");
+  const body = new RegExp(byField.body.pattern![0]);
+  assert.ok(body.test("## Why January? {#why-january}\n\nA paragraph."));
+  assert.ok(!body.test("A paragraph before any heading."));
 });
