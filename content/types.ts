@@ -7,6 +7,9 @@ export type { IconName, Image, Link };
 export type { Choice, Question, Stat } from "../src/content/schema/common";
 export type { RouteRule } from "../src/content/schema/routeFinder";
 export type { Guide, TextSection } from "../src/content/schema/guides";
+import type { MoneyRange } from "../src/content/schema/costOfStudy";
+export type { MoneyRange };
+export type { FigureSource } from "../src/content/schema/costOfStudy";
 export type { Testimonial } from "../src/content/schema/testimonials";
 export type { Destination } from "../src/content/schema/destinations";
 import type { CategorySlug } from "../src/content/schema/programmes";
@@ -120,24 +123,6 @@ export interface OfficeDay {
   closes?: string;
   /** The hours as shown, e.g. "9:00 AM to 6:00 PM" or "Closed" (derived from opens/closes). */
   hours: string;
-}
-
-/** Where a figure shown to students comes from, and the date it holds from. */
-export interface FigureSource {
-  /** Publisher and page, e.g. "GOV.UK: Student visa: money you need". */
-  title: string;
-  /** The page: an https: URL, or for the agency's estimates the page section that explains them. */
-  href: string;
-  /** Date written YYYY-MM or YYYY-MM-DD. */
-  asOf: string;
-  /** How to read asOf: an official start date, the date we recorded a figure whose start date we do not hold, or the date we set an estimate. */
-  asOfMeaning: "in force since" | "recorded on" | "estimate set on";
-}
-
-/** A range of pounds, both ends included. */
-export interface MoneyRange {
-  min: number;
-  max: number;
 }
 
 /** A month of the year an intake starts in. */

@@ -28,7 +28,7 @@ import type { ContentModule } from "./validate";
 export const contentModules: ContentModule[] = [
   { file: "content/about.ts", exports: about },
   { file: "content/booking.ts", exports: booking },
-  { file: "content/costOfStudy.ts", exports: costOfStudy },
+  { file: "content/costOfStudy.yaml", exports: costOfStudy },
   { file: "content/destinations.yaml", exports: destinations },
   { file: "content/enquiryMail.ts", exports: enquiryMail },
   { file: "content/eventPages.ts", exports: eventPages },

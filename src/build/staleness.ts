@@ -53,11 +53,11 @@ export function staleClaims(
       `content/site.ts site.promotedIntakeStarts: the promoted intake, ${site.promotedIntake}, started on ${day(site.promotedIntakeStarts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake and promotedIntakeStarts to the next intake you promote (one edit reaches every place it shows).`,
     );
 
-  for (const [path, figure] of dated(of("content/costOfStudy.ts"), "")) {
+  for (const [path, figure] of dated(of("content/costOfStudy.yaml"), "")) {
     const due = addMonths(figure.asOf, REVIEW.figureMonths);
     if (due <= today)
       warnings.push(
-        `content/costOfStudy.ts ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
+        `content/costOfStudy.yaml ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
       );
   }
 

@@ -11,7 +11,7 @@ import type { ContentModule } from "./validate";
 const FILES = {
   routes: "content/studyRoutes.ts",
   finder: "content/routeFinder.yaml",
-  cost: "content/costOfStudy.ts",
+  cost: "content/costOfStudy.yaml",
   home: "content/home.ts",
 };
 const INTAKES = ["September", "January", "May"];

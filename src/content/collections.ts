@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
+import { costOfStudyFileSchema } from "./schema/costOfStudy";
 import { destinationsFileSchema } from "./schema/destinations";
 import { guideFrontMatterSchema } from "./schema/guides";
 import { programmesFileSchema } from "./schema/programmes";
@@ -93,6 +94,15 @@ export const collections: (Collection | FolderCollection)[] = [
     file: "content/routeFinder.yaml",
     fileLabel: "Route finder",
     schema: routeFinderFileSchema,
+  },
+  {
+    name: "costOfStudy",
+    label: "Cost of study",
+    description:
+      "The cost planner's official figures (each with its source and date), the agency's estimates, exchange rates, questions and words.",
+    file: "content/costOfStudy.yaml",
+    fileLabel: "Cost of study figures",
+    schema: costOfStudyFileSchema,
   },
   {
     name: "destinations",

@@ -13,7 +13,7 @@ import { exportXliff, importXliff } from "./xliff";
 const WHERE: Record<string, string> = {
   "content/about.ts": "the About page",
   "content/booking.ts": "the Book a consultation page, its messages and its e-mails",
-  "content/costOfStudy.ts": "the Cost of study planner",
+  "content/costOfStudy.yaml": "the Cost of study planner",
   "content/destinations.yaml": "the home page's study destinations",
   "content/registration.ts":
     "what the server says to someone registering for an event, and their e-mails",

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
+import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
 import { routeFinderFileSchema } from "../../src/content/schema/routeFinder";
@@ -57,6 +58,12 @@ const cases: Case[] = [
     schema: routeFinderFileSchema,
     breakIt: (t) => t.replace("  - id: english\n", "  - id: ielts\n"),
     says: /^content\/routeFinder\.yaml:\d+: routeQuestions 3 \(ielts\) field id: /,
+  },
+  {
+    file: "content/costOfStudy.yaml",
+    schema: costOfStudyFileSchema,
+    breakIt: (t) => t.replace('    asOf: "2025-04"\n', "    asOf: April 2025\n"),
+    says: /^content\/costOfStudy\.yaml:\d+: field visaFee\.source\.asOf: a date written YYYY-MM/,
   },
 ];
 

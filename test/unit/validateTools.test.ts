@@ -18,7 +18,7 @@ function check(file?: string, edit?: (exports: Record<string, any>) => void) {
   return validateTools(modules);
 }
 
-const COST = "content/costOfStudy.ts";
+const COST = "content/costOfStudy.yaml";
 const FINDER = "content/routeFinder.yaml";
 const ROUTES = "content/studyRoutes.ts";
 
