@@ -4,11 +4,20 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { z } from "zod";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
+import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
 import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
@@ -190,4 +199,22 @@ test("a bad guide is refused, naming file, line and field", () => {
     guideError(guideText.replace(/^published: .*$/m, 'published: "2026-02-30"')),
     /field published: /,
   );
+});
+
+test("two guides at one position are refused, naming both files", () => {
+  const dir = mkdtempSync(join(tmpdir(), "eg-guides-"));
+  try {
+    for (const name of readdirSync(join(root, "content/guides")))
+      copyFileSync(join(root, "content/guides", name), join(dir, name));
+    const file = join(dir, "uk-student-visa.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^position: \d+$/m, "position: 1"));
+    assert.throws(() => loadGuides(dir), /uk-student-visa\.md: position 1 is another guide's too/);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test("the site's facts are filled in by name; any other {word} is left for its page", () => {
+  const filled = fillSiteFacts({ a: ["{agency} replies {replyTime}, {name}."] });
+  assert.equal(filled.a[0], `${siteFacts.agency} replies ${siteFacts.replyTime}, {name}.`);
 });
