@@ -2,7 +2,7 @@ import type { StudyRoute } from "./types";
 
 /**
  * The routes into UK study that both tools speak of. Tuition ranges are the agency's own
- * estimates (see tuitionEstimate in content/costOfStudy.ts for their date); the CAS states the
+ * estimates (see estimateSource in content/costOfStudy.yaml for their date); the CAS states the
  * real fee.
  */
 export const studyRoutes: StudyRoute[] = [

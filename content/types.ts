@@ -1,55 +1,24 @@
-/** Shared content types: every text, number and link on the site is one of these. */
-
-/** Names of the icons drawn by src/components/Icon.tsx. */
-export type IconName =
-  | "graduation"
-  | "scholarship"
-  | "visa"
-  | "home"
-  | "wallet"
-  | "plane"
-  | "mail"
-  | "phone"
-  | "whatsapp"
-  | "pin"
-  | "clock"
-  | "calendar"
-  | "globe"
-  | "book"
-  | "briefcase"
-  | "heart"
-  | "shield"
-  | "star"
-  | "users"
-  | "chat"
-  | "search"
-  | "check"
-  | "linkedin"
-  | "youtube"
-  | "instagram"
-  | "tiktok"
-  | "facebook"
-  | "x";
-
-/** A link inside the site ("/about", "/#contact") or to the outside ("mailto:", "https:"). */
-export interface Link {
-  /** Visible text. */
-  label: string;
-  /** Target: an internal path (optionally with #anchor), mailto:, tel: or https: URL. */
-  href: string;
-}
-
-/** An image served from static/ (path starts with /images/). */
-export interface Image {
-  /** Path under static/, e.g. "/images/slides/january.svg". */
-  src: string;
-  /** Alternative text; "" only for purely decorative images. */
-  alt: string;
-  /** Intrinsic width in px (reserves space: no layout shift). */
-  width: number;
-  /** Intrinsic height in px. */
-  height: number;
-}
+/**
+ * Shared content types: every text, number and link on the site is one of these. A collection
+ * read from YAML has its types inferred from its schema (src/content/schema/), re-exported here.
+ */
+import type { IconName, Image, Link } from "../src/content/schema/common";
+export type { IconName, Image, Link };
+export type { Choice, Question, Stat } from "../src/content/schema/common";
+export type { RouteRule } from "../src/content/schema/routeFinder";
+export type { Guide, TextSection } from "../src/content/schema/guides";
+import type { MoneyRange } from "../src/content/schema/costOfStudy";
+export type { MoneyRange };
+export type { FigureSource } from "../src/content/schema/costOfStudy";
+export type { Testimonial } from "../src/content/schema/testimonials";
+export type { Destination } from "../src/content/schema/destinations";
+import type { CategorySlug } from "../src/content/schema/programmes";
+export type { CategorySlug };
+export type {
+  Highlight,
+  ProgrammeCategory,
+  ProgrammeGroup,
+} from "../src/content/schema/programmes";
 
 /** A hero slide on the home page. */
 export interface Slide {
@@ -109,9 +78,6 @@ export interface MapLocation {
   coordinates: [number, number];
 }
 
-/** Programme category slugs; each has a page. */
-export type CategorySlug = "foundation" | "undergraduate" | "postgraduate" | "shortCourses";
-
 /** A course card on the home page. */
 export interface CourseCard {
   /** Card heading; also a Study Interest option. */
@@ -142,116 +108,6 @@ export interface ContactInfo {
   lines: ContactLine[];
 }
 
-/** A student success story. */
-export interface Testimonial {
-  /** Unique id. */
-  id: string;
-  /** Student's name. */
-  name: string;
-  /** Programme and university. */
-  program: string;
-  /** The student's words. */
-  quote: string;
-  /** Portrait; initials are shown when absent. */
-  image?: Image;
-}
-
-/** A label/value pair on a programme page. */
-export interface MetaItem {
-  /** Short label, e.g. "Duration". */
-  label: string;
-  /** Value, e.g. "Up to 4 years". */
-  value: string;
-}
-
-/** A highlight card with an icon. */
-export interface Highlight {
-  /** Icon shown on the card. */
-  icon: IconName;
-  /** Card heading. */
-  title: string;
-  /** Card text. */
-  description: string;
-}
-
-/** A named group of programmes (used for short courses by sector). */
-export interface ProgrammeGroup {
-  /** Sector name. */
-  name: string;
-  /** Programme titles in the group. */
-  programs: string[];
-}
-
-/** A programme category page. */
-export interface ProgrammeCategory {
-  /** Category slug. */
-  id: CategorySlug;
-  /** Page route, e.g. "/foundation-programmes". */
-  path: string;
-  /** Category name, e.g. "Foundation Programmes". */
-  name: string;
-  /** One-line tagline under the name. */
-  tagline: string;
-  /** Intro paragraph. */
-  description: string;
-  /** Hero illustration. */
-  image: Image;
-  /** Meta cards (duration, entry points...). */
-  meta: MetaItem[];
-  /** Exactly four highlight cards. */
-  highlights: Highlight[];
-  /** Programmes, grouped (one unnamed group "" when not grouped by sector). */
-  groups: ProgrammeGroup[];
-}
-
-/** A service card on /student-services. */
-export interface ServiceCard {
-  /** Card heading. */
-  title: string;
-  /** Card text. */
-  description: string;
-  /** Icon shown on the card. */
-  icon: IconName;
-  /** What is included. */
-  points: string[];
-}
-
-/** A service category with the number of advisers' cases handled. */
-export interface ServiceCategory {
-  /** Category name. */
-  name: string;
-  /** Count shown beside it. */
-  count: number;
-}
-
-/** A stat shown as a big number with a label. */
-export interface Stat {
-  /** Value as shown, e.g. "4+". */
-  value: string;
-  /** What it counts. */
-  label: string;
-}
-
-/** A titled block of text paragraphs. */
-export interface TextSection {
-  /** Unique id (element id). */
-  id: string;
-  /** Heading. */
-  title: string;
-  /** Paragraphs. */
-  paragraphs: string[];
-}
-
-/** A study destination (home #destinations and footer). */
-export interface Destination {
-  /** Country name. */
-  name: string;
-  /** ISO 3166-1 alpha-2 code, e.g. "GB" (its flag is drawn beside the name). */
-  countryCode: string;
-  /** Why students choose it, one sentence. */
-  why: string;
-}
-
 export type DayOfWeek =
   "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
@@ -267,44 +123,6 @@ export interface OfficeDay {
   closes?: string;
   /** The hours as shown, e.g. "9:00 AM to 6:00 PM" or "Closed" (derived from opens/closes). */
   hours: string;
-}
-
-/** A guide page under /guides/<slug>. */
-export interface Guide {
-  /** URL slug. */
-  slug: string;
-  /** Page heading. */
-  title: string;
-  /** Card and meta description. */
-  summary: string;
-  /** Card illustration. */
-  image: Image;
-  /** Reading time in minutes. */
-  minutes: number;
-  /** Date first published, "YYYY-MM-DD". */
-  published: string;
-  /** Date last checked and updated, "YYYY-MM-DD" (not before published). */
-  updated: string;
-  /** Body sections. */
-  sections: TextSection[];
-}
-
-/** Where a figure shown to students comes from, and the date it holds from. */
-export interface FigureSource {
-  /** Publisher and page, e.g. "GOV.UK: Student visa: money you need". */
-  title: string;
-  /** The page: an https: URL, or for the agency's estimates the page section that explains them. */
-  href: string;
-  /** Date written YYYY-MM or YYYY-MM-DD. */
-  asOf: string;
-  /** How to read asOf: an official start date, the date we recorded a figure whose start date we do not hold, or the date we set an estimate. */
-  asOfMeaning: "in force since" | "recorded on" | "estimate set on";
-}
-
-/** A range of pounds, both ends included. */
-export interface MoneyRange {
-  min: number;
-  max: number;
 }
 
 /** A month of the year an intake starts in. */
@@ -334,35 +152,4 @@ export interface StudyRoute {
   tuitionPer: "year" | "course";
   /** Shown with a cost plan for this route, when its figures need a word of caution. */
   planNote?: string;
-}
-
-/** One choice of a tool's question (a radio button). */
-export interface Choice {
-  /** Value in the URL's query string, e.g. "bachelors". */
-  value: string;
-  /** Label as shown. */
-  label: string;
-}
-
-/** A question of a tool, shown as a radio group. */
-export interface Question {
-  /** Name in the URL's query string and of the radio group, e.g. "goal". */
-  id: string;
-  /** The fieldset's legend. */
-  legend: string;
-  /** A short name: table headings and the enquiry message, e.g. "English (IELTS)". */
-  short: string;
-  /** Shown under the legend. */
-  hint?: string;
-  choices: Choice[];
-}
-
-/** A row of the route finder's decision table: the first row that matches decides. */
-export interface RouteRule {
-  /** Accepted answers by question id; a question left out accepts any answer. */
-  when: Record<string, string[]>;
-  /** Study route ids suggested, best fit first. */
-  routes: string[];
-  /** Why, in a sentence addressed to the student. */
-  why: string;
 }

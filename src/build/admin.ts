@@ -1,18 +1,19 @@
 /**
  * /admin/: the Decap CMS editor, served from our own origin. The prebuilt script of the npm
  * package `decap-cms` (and the chunks and WebAssembly it loads beside itself) is copied into
- * dist/admin/; the configuration is generated from the events schema (src/cms/config.ts) into a
+ * dist/admin/; the configuration is generated from the collections' schemas (src/cms/config.ts) into a
  * small script that runs before it. Nothing is requested from another host.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { buildSync } from "esbuild";
-import { cmsBackend, cmsConfig, eventFields, type CmsBackendEnv } from "../cms/config";
+import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
 import type { EditorBoot } from "../cms/boot";
-import { readEventsYaml } from "../cms/eventsFormat";
-import { EVENTS_FILE } from "../events/load";
+import { readContentYaml } from "../cms/contentFormat";
+import { collections } from "../content/collections";
 
+const root = join(import.meta.dirname, "../..");
 const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist/decap-cms.js"));
 
 /** The editor's files, as written to dist/admin/ (not the copied Decap files). */
@@ -20,8 +21,12 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
   const config = cmsConfig(env);
   const boot: EditorBoot = {
     config,
-    order: eventFields().map((f) => f.name),
-    header: readEventsYaml(readFileSync(EVENTS_FILE, "utf8")).header,
+    headers: Object.fromEntries(
+      collections.map((c) => [
+        c.name,
+        "file" in c ? readContentYaml(readFileSync(join(root, c.file), "utf8")).header : undefined,
+      ]),
+    ),
   };
   // Before decap-cms.js: the flag that stops its automatic start, our format, then our start.
   const startUp = buildSync({

@@ -26,7 +26,7 @@ export const DISPLAY_WEIGHTS = { min: 400, max: 700 };
 
 /**
  * Every character the site can show: printable ASCII, plus each other character written in
- * content/ or src/ (text islands render in the browser comes from there too).
+ * content/ or src/, in code or in content files (YAML, Markdown) (text islands render in the browser comes from there too).
  */
 export function siteCharacters(dirs = ["content", "src"].map((d) => join(root, d))): string {
   const chars = new Set<string>();
@@ -35,7 +35,7 @@ export function siteCharacters(dirs = ["content", "src"].map((d) => join(root, d
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (/\.tsx?$/.test(entry.name))
+      else if (/\.(?:tsx?|ya?ml|md)$/.test(entry.name))
         for (const char of readFileSync(path, "utf8")) if (char > "~") chars.add(char);
     }
   };

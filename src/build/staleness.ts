@@ -52,20 +52,20 @@ export function staleClaims(
       `content/site.ts site.promotedIntake: the promoted intake, ${promotedIntake}, started on ${day(starts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake to the next intake you promote, like "September 2027" (one edit reaches every place it shows, in every language).`,
     );
 
-  for (const [path, figure] of dated(of("content/costOfStudy.ts"), "")) {
+  for (const [path, figure] of dated(of("content/costOfStudy.yaml"), "")) {
     const due = addMonths(figure.asOf, REVIEW.figureMonths);
     if (due <= today)
       warnings.push(
-        `content/costOfStudy.ts ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
+        `content/costOfStudy.yaml ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
       );
   }
 
-  const guides = (of("content/guides.ts").guides ?? []) as { slug: string; updated: string }[];
-  guides.forEach((guide, i) => {
+  const guides = (of("content/guides").guides ?? []) as { slug: string; updated: string }[];
+  guides.forEach((guide) => {
     const due = addMonths(guide.updated, REVIEW.guideMonths);
     if (due <= today)
       warnings.push(
-        `content/guides.ts guides[${i}].updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
+        `content/guides/${guide.slug}.md updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
       );
   });
 

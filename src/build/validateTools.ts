@@ -10,8 +10,8 @@ import type { ContentModule } from "./validate";
 
 const FILES = {
   routes: "content/studyRoutes.ts",
-  finder: "content/routeFinder.ts",
-  cost: "content/costOfStudy.ts",
+  finder: "content/routeFinder.yaml",
+  cost: "content/costOfStudy.yaml",
   home: "content/home.ts",
 };
 const INTAKES = ["September", "January", "May"];

@@ -2,11 +2,9 @@
 export interface EditorBoot {
   /** The Decap configuration (src/cms/config.ts). */
   config: unknown;
-  /** An event's fields in the schema's order: the order the file is written in. */
-  order: string[];
-  /** The events file's opening comment, kept when the editor writes the file. */
-  header?: string;
+  /** Each collection's file's opening comment, by collection name: kept when the editor writes it. */
+  headers: Record<string, string | undefined>;
 }
 
-/** The name the events file format is registered under with Decap. */
-export const EVENTS_FORMAT = "events-yaml";
+/** The name a collection's file format is registered under with Decap. */
+export const formatName = (collection: string) => `${collection}-yaml`;

@@ -1,12 +1,12 @@
 /**
- * The Decap CMS configuration of /admin/, generated at build time from the zod schema of the
- * events (src/events/schema.ts): a field's label, hint, required flag, options and limits are
- * the schema's, so a field added there reaches the editor with the next build. A field of a
- * type this generator does not know stops the build, naming it.
+ * The Decap CMS configuration of /admin/, generated at build time from the zod schemas of the
+ * content collections (src/content/collections.ts): a field's label, hint, required flag,
+ * options and limits are the schema's, so a field added there reaches the editor with the next
+ * build. A field of a type this generator does not know stops the build, naming it.
  */
 import { z } from "zod";
-import { eventSchema } from "../events/schema";
-import { EVENTS_FORMAT } from "./boot";
+import { collections, type Collection, type FolderCollection } from "../content/collections";
+import { formatName } from "./boot";
 
 /** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
 interface JsonSchema {
@@ -22,6 +22,7 @@ interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  maxItems?: number;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -31,7 +32,7 @@ interface JsonSchema {
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "select" | "number" | "boolean" | "list";
+  widget: "string" | "text" | "select" | "number" | "boolean" | "list" | "object";
   hint?: string;
   required: boolean;
   default?: unknown;
@@ -42,6 +43,8 @@ export interface CmsField {
   max?: number;
   step?: number;
   field?: Pick<CmsField, "name" | "label" | "widget" | "pattern">;
+  fields?: CmsField[];
+  label_singular?: string;
   summary?: string;
   collapsed?: boolean;
   allow_add?: boolean;
@@ -55,6 +58,17 @@ const LONG_TEXT = 120;
 
 const humanise = (name: string) =>
   name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+
+/** The fields an entry of a list is named by in the editor's list, best first. */
+const SUMMARY_FIELDS = ["title", "name", "label", "legend", "id", "slug"];
+
+/** An object's properties as Decap widgets, in the schema's order. */
+function objectFields(node: JsonSchema, path: string): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, property]) =>
+    widgetFor(name, property, required.has(name), `${path}.${name}`),
+  );
+}
 
 /** One schema property as a Decap widget; `path` names it in errors ("events[].start"). */
 function widgetFor(name: string, node: JsonSchema, required: boolean, path: string): CmsField {
@@ -105,11 +119,30 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
       ...(node.type === "integer" ? { step: 1 } : {}),
     };
   if (node.type === "boolean") return { ...base, widget: "boolean" };
+  if (node.type === "object" && node.properties)
+    return { ...base, widget: "object", collapsed: true, fields: objectFields(node, path) };
+  const limits = {
+    ...(node.minItems ? { min: node.minItems } : {}),
+    ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+  };
+  if (node.type === "array" && node.items?.type === "object" && node.items.properties) {
+    const fields = objectFields(node.items, `${path}[]`);
+    const named = SUMMARY_FIELDS.find((f) => fields.some((field) => field.name === f));
+    return {
+      ...base,
+      widget: "list",
+      ...limits,
+      collapsed: true,
+      ...(named ? { summary: `{{fields.${named}}}` } : {}),
+      fields,
+    };
+  }
   if (node.type === "array" && node.items?.type === "string" && !node.items.enum) {
     const item = widgetFor(name, node.items, true, `${path}[]`);
     return {
       ...base,
       widget: "list",
+      ...limits,
       field: {
         name: item.name,
         label: node.items.title ?? base.label,
@@ -121,12 +154,12 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
   throw new CmsSchemaError(
     `The editor (src/cms/config.ts) does not know the field ${path} of type ${
       node.type === "array" ? `array of ${node.items?.type ?? "unknown"}` : (node.type ?? "unknown")
-    }: teach widgetFor() that type, or change the field in src/events/schema.ts.`,
+    }: teach widgetFor() that type, or change the field in its schema.`,
   );
 }
 
-/** The fields of one event, in the schema's order. */
-export function eventFields(schema: z.ZodType = eventSchema): CmsField[] {
+/** A schema's fields as Decap widgets, in its order; `path` names them in errors ("events[]"). */
+export function schemaFields(schema: z.ZodType, path: string): CmsField[] {
   let json: JsonSchema;
   try {
     // "input": a field with a default may be left out, so it is not required in the editor.
@@ -134,15 +167,12 @@ export function eventFields(schema: z.ZodType = eventSchema): CmsField[] {
     json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   } catch (error) {
     throw new CmsSchemaError(
-      `The editor cannot describe the events schema: ${(error as Error).message}`,
+      `The editor cannot describe the schema of ${path}: ${(error as Error).message}`,
     );
   }
   if (json.type !== "object" || !json.properties)
-    throw new CmsSchemaError("The events schema is not an object of fields");
-  const required = new Set(json.required ?? []);
-  return Object.entries(json.properties).map(([name, node]) =>
-    widgetFor(name, node, required.has(name), `events[].${name}`),
-  );
+    throw new CmsSchemaError(`The schema of ${path} is not an object of fields`);
+  return objectFields(json, path);
 }
 
 /** Where the editor saves, from the build's environment (see README, "Editing the site"). */
@@ -207,8 +237,66 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
   };
 }
 
+/** A folder of Markdown files: one entry a file, its front matter's fields, then its text. */
+function folderCollection(collection: FolderCollection) {
+  return {
+    name: collection.name,
+    label: collection.label,
+    label_singular: collection.singular,
+    description: collection.description,
+    editor: { preview: false },
+    // Written as by hand (./contentFormat.ts): front matter in the schema's order, then the text.
+    format: formatName(collection.name),
+    extension: "md",
+    folder: collection.folder,
+    create: true,
+    slug: "{{fields.slug}}",
+    identifier_field: "slug",
+    summary: collection.summary,
+    sortable_fields: ["position", "title", "updated"],
+    fields: [
+      ...schemaFields(collection.schema, collection.name),
+      {
+        name: "body",
+        label: "Text",
+        widget: "text",
+        hint: collection.body,
+        required: true,
+        pattern: ["^\\s*## .+\\{#[a-z0-9-]+\\}", "Start with a section: ## Heading {#id}"],
+      } satisfies CmsField,
+    ],
+  };
+}
+
+/** One collection of the editor: its file, whose top-level fields come from its schema. */
+export function cmsCollection(collection: Collection | FolderCollection) {
+  if ("folder" in collection) return folderCollection(collection);
+  const fields = schemaFields(collection.schema, collection.name).map((field) =>
+    field.widget === "list" && collection.list
+      ? {
+          ...field,
+          label_singular: collection.list.singular,
+          ...(collection.list.summary ? { summary: collection.list.summary } : {}),
+        }
+      : // A file that is one object (a page's words) opens with its fields shown.
+        { ...field, collapsed: false },
+  );
+  return {
+    name: collection.name,
+    label: collection.label,
+    description: collection.description,
+    editor: { preview: false },
+    // Written as by hand: fields in the schema's order, comments kept (./contentFormat.ts).
+    format: formatName(collection.name),
+    files: [{ name: collection.name, label: collection.fileLabel, file: collection.file, fields }],
+  };
+}
+
 /** The whole configuration passed to `CMS.init({ config })`. */
-export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = eventSchema) {
+export function cmsConfig(
+  env: CmsBackendEnv = process.env,
+  list: (Collection | FolderCollection)[] = collections,
+) {
   const { backend } = cmsBackend(env);
   return {
     // The configuration is this object: Decap does not fetch a config.yml.
@@ -223,35 +311,6 @@ export function cmsConfig(env: CmsBackendEnv = process.env, schema: z.ZodType = 
     site_url: "/",
     display_url: "/",
     logo_url: "/favicon.svg",
-    collections: [
-      {
-        name: "events",
-        label: "Events",
-        description:
-          "Events and webinars on /events. Times are London time. The build checks every entry.",
-        editor: { preview: false },
-        // Written as by hand: fields in the schema's order, comments kept (./eventsFormat.ts).
-        format: EVENTS_FORMAT,
-        files: [
-          {
-            name: "events",
-            label: "Events and webinars",
-            file: "content/events.yaml",
-            fields: [
-              {
-                name: "events",
-                label: "Events",
-                label_singular: "event",
-                widget: "list",
-                required: true,
-                summary: "{{fields.start}} {{fields.title}}",
-                collapsed: true,
-                fields: eventFields(schema),
-              },
-            ],
-          },
-        ],
-      },
-    ],
+    collections: list.map(cmsCollection),
   };
 }

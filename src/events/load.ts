@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { join } from "node:path";
+import { checkYaml } from "../content/yamlFile";
 import { zonedInstant } from "../lib/slots";
 import { eventsFileSchema, type EventEntry } from "./schema";
 
@@ -19,46 +19,14 @@ export interface SiteEvent extends EventEntry {
 /** What a page may show: everything but the join link. */
 export type PublicEvent = Omit<SiteEvent, "joinLink">;
 
-/** Bad content: the message names file, line, entry and field. */
-export class EventsContentError extends Error {}
-
 const londonInstant = (time: string) => zonedInstant(time.slice(0, 10), time.slice(11), EVENT_ZONE);
 
-/** Parse and check an events file; throws EventsContentError naming every problem. */
+/** Parse and check an events file; throws ContentError naming file, line, entry and field. */
 export function parseEvents(text: string, file = EVENTS_FILE): SiteEvent[] {
-  const name = relative(process.cwd(), file) || file;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  if (doc.errors.length)
-    throw new EventsContentError(
-      doc.errors
-        .map((e) => `${name}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split("\n")[0]}`)
-        .join("\n"),
-    );
-  const raw = doc.toJS() as unknown;
-  const problems: string[] = [];
-  /** "content/events.yaml:12: event 2 (visa-questions) field start: ..." */
-  const report = (path: readonly PropertyKey[], message: string) => {
-    let node: unknown;
-    for (let n = path.length; n >= 0 && !node; n--) node = doc.getIn(path.slice(0, n), true);
-    const range = (node as { range?: [number, number, number] } | undefined)?.range;
-    const line = range ? `:${lineCounter.linePos(range[0]).line}` : "";
-    const index = path[0] === "events" && typeof path[1] === "number" ? path[1] : undefined;
-    const slug = index === undefined ? undefined : doc.getIn(["events", index, "slug"]);
-    const entry =
-      index === undefined
-        ? ""
-        : ` event ${index + 1}${typeof slug === "string" ? ` (${slug})` : ""}`;
-    const field = path.slice(index === undefined ? 0 : 2).join(".");
-    problems.push(`${name}${line}:${entry}${field ? ` field ${field}` : ""}: ${message}`);
-  };
-  const parsed = eventsFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) report(issue.path, issue.message);
-    throw new EventsContentError(problems.join("\n"));
-  }
+  const checked = checkYaml(text, file, eventsFileSchema, { events: "event" });
+  const { data, problem: report } = checked;
   const seen = new Set<string>();
-  const events = parsed.data.events.map((entry, i): SiteEvent | null => {
+  const events = data.events.map((entry, i): SiteEvent | null => {
     if (seen.has(entry.slug)) report(["events", i, "slug"], `"${entry.slug}" is used twice`);
     seen.add(entry.slug);
     const start = londonInstant(entry.start);
@@ -83,7 +51,7 @@ export function parseEvents(text: string, file = EVENTS_FILE): SiteEvent[] {
       closesAt: closes.toISOString(),
     };
   });
-  if (problems.length) throw new EventsContentError(problems.join("\n"));
+  checked.done();
   return (events as SiteEvent[]).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 

@@ -82,8 +82,8 @@ const NAMES: Record<string, Set<string>> = {
     "country",
   ]),
   "content/home.ts": new Set(["partners.name", "partners.city"]),
-  "content/programmes.ts": new Set(["programs"]),
-  "content/testimonials.ts": new Set(["name", "program"]),
+  "content/programmes.yaml": new Set(["programs"]),
+  "content/testimonials.yaml": new Set(["name", "program"]),
 };
 
 /** Content a translated locale takes from CLDR, not from its translators. */
@@ -92,7 +92,7 @@ const FROM_CLDR = new Set(["content/zoneCities.ts"]);
 /** Fields that are words although their key usually holds data: `file: paths`. */
 const TEXT_PATHS: Record<string, RegExp[]> = {
   // A programme page's facts ("Duration": "1 year"): `value` here is read, not posted.
-  "content/programmes.ts": [/^categories\[[^\]]+\]\.meta\[\d+\]\.value$/],
+  "content/programmes.yaml": [/^categories\[[^\]]+\]\.meta\[\d+\]\.value$/],
 };
 
 /** Fields that are names or data by where they are, not by their key: `file: paths`. */

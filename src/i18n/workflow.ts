@@ -13,23 +13,23 @@ import { exportXliff, importXliff } from "./xliff";
 const WHERE: Record<string, string> = {
   "content/about.ts": "the About page",
   "content/booking.ts": "the Book a consultation page, its messages and its e-mails",
-  "content/costOfStudy.ts": "the Cost of study planner",
-  "content/destinations.ts": "the home page's study destinations",
+  "content/costOfStudy.yaml": "the Cost of study planner",
+  "content/destinations.yaml": "the home page's study destinations",
   "content/registration.ts":
     "what the server says to someone registering for an event, and their e-mails",
   "content/events.yaml": "the events and webinars: their list, pages and e-mails",
   "content/enquiryMail.ts": "the e-mail a student gets after sending an enquiry",
   "content/forms.ts":
     "the enquiry and booking forms: labels, hints and messages for what was typed",
-  "content/guides.ts": "the guides (visa, scholarships, January intake)",
+  "content/guides": "the guides (visa, scholarships, January intake)",
   "content/home.ts": "the home page, its forms and the header's ticker",
   "content/navigation.ts": "the header menu and the footer on every page",
-  "content/programmes.ts": "the four programme pages",
-  "content/routeFinder.ts": "the Find your route tool",
-  "content/services.ts": "the Student services page",
+  "content/programmes.yaml": "the four programme pages",
+  "content/routeFinder.yaml": "the Find your route tool",
+  "content/services.yaml": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",
   "content/studyRoutes.ts": "the route finder and the cost planner",
-  "content/testimonials.ts": "the students' stories on the home page",
+  "content/testimonials.yaml": "the students' stories on the home page",
   "content/ui.ts": "every page's header, footer and contact buttons; page titles; the 404 page",
 };
 

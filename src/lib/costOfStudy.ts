@@ -1,4 +1,4 @@
-/** The cost planner's arithmetic: pure, with every figure passed in (content/costOfStudy.ts). */
+/** The cost planner's arithmetic: pure, with every figure passed in (content/costOfStudy.yaml). */
 import { addRanges, exactly, scaleRange, type Range } from "./money";
 
 export type Place = "london" | "elsewhere";

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -63,9 +63,9 @@ async function startDecapServer(port: number) {
 
 before(async () => {
   repo = mkdtempSync(join(tmpdir(), "eg-cms-repo-"));
-  mkdirSync(join(repo, "content"));
+  // Every collection's files, as in a checkout: the editor may read any of them.
+  cpSync(join(root, "content"), join(repo, "content"), { recursive: true });
   eventsFile = join(repo, "content/events.yaml");
-  copyFileSync(join(root, "content/events.yaml"), eventsFile);
   const port = await freePort();
   decap = await startDecapServer(port);
   site = await buildSite({
@@ -153,7 +153,7 @@ test("an editor changes an event's summary: the file holds it and still loads", 
   assert.equal(event?.summary, NEW_SUMMARY);
   assert.equal(event?.title, TITLE, "the other fields are kept");
   assert.equal(events.length, loadEvents(join(root, "content/events.yaml")).length);
-  // Written as by hand (src/cms/eventsFormat.ts): in git the change is that one line.
+  // Written as by hand (src/cms/contentFormat.ts): in git the change is that one line.
   const was = readFileSync(join(root, "content/events.yaml"), "utf8").split("\n");
   const now = readFileSync(eventsFile, "utf8").split("\n");
   assert.deepEqual(

@@ -5,14 +5,23 @@ import {
   cmsBackend,
   cmsConfig,
   editorWanted,
-  eventFields,
+  schemaFields,
   CmsSchemaError,
+  type CmsField,
 } from "../../src/cms/config";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { adminFiles } from "../../src/build/admin";
-import { readEventsYaml, writeEventsYaml } from "../../src/cms/eventsFormat";
+import {
+  readContentYaml,
+  readFrontMatter,
+  writeContentYaml,
+  writeFrontMatter,
+} from "../../src/cms/contentFormat";
+import { collections } from "../../src/content/collections";
 import { EVENTS_FILE, parseEvents } from "../../src/events/load";
 import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
+import { guideFrontMatterSchema } from "../../src/content/schema/guides";
 import {
   adminContentSecurityPolicy,
   headersFile,
@@ -20,7 +29,14 @@ import {
   parseHeadersFile,
 } from "../../src/build/headers";
 
-const fields = eventFields();
+const fields = schemaFields(eventSchema, "events[]");
+
+/** The editor's collection of one file, by name. */
+const fileCollection = (name: string) => {
+  const collection = cmsConfig({}).collections.find((c) => c.name === name);
+  assert.ok(collection && "files" in collection, `${name} is a file collection`);
+  return collection;
+};
 const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
 
 test("every schema field reaches the editor, in the schema's order, with its label and hint", () => {
@@ -97,15 +113,18 @@ test("widgets, required flags, options and limits follow the schema", () => {
   assert.ok(!new RegExp(paragraph![0]).test(" \n "));
 });
 
-test("the collection: one file, content/events.yaml, its events a list with a summary", () => {
+test("the events collection: one file, content/events.yaml, its events a list with a summary", () => {
   const config = cmsConfig({});
-  assert.equal(config.collections.length, 1);
-  const [file] = config.collections[0].files;
+  assert.deepEqual(
+    config.collections.map((c) => c.name),
+    collections.map((c) => c.name),
+  );
+  const [file] = fileCollection("events").files;
   assert.equal(file.file, "content/events.yaml");
   const [list] = file.fields;
   assert.equal(list.name, "events");
   assert.equal(list.widget, "list");
-  assert.match(list.summary, /\{\{fields\.start\}\} \{\{fields\.title\}\}/);
+  assert.match(list.summary ?? "", /\{\{fields\.start\}\} \{\{fields\.title\}\}/);
   assert.deepEqual(list.fields, fields);
   // An emptied optional field (the join link) is left out, not written as "".
   assert.equal(config.omit_empty_optional_fields, true);
@@ -114,16 +133,19 @@ test("the collection: one file, content/events.yaml, its events a list with a su
 test("a field type the generator does not know stops it, naming the field", () => {
   for (const [schema, field] of [
     [z.object({ title: z.string(), when: z.date() }), "events[].when"],
-    [z.object({ title: z.string(), venue: z.object({ room: z.string() }) }), "events[].venue"],
+    [
+      z.object({ venue: z.object({ room: z.record(z.string(), z.string()) }) }),
+      "events[].venue.room",
+    ],
     [z.object({ sizes: z.array(z.number()) }), "events[].sizes"],
   ] as const)
     assert.throws(
-      () => eventFields(schema),
+      () => schemaFields(schema, "events[]"),
       (e: Error) => e instanceof CmsSchemaError && e.message.includes(field),
       field,
     );
   // Booleans are known: a checkbox.
-  assert.equal(eventFields(z.object({ featured: z.boolean() }))[0].widget, "boolean");
+  assert.equal(schemaFields(z.object({ featured: z.boolean() }), "x")[0].widget, "boolean");
 });
 
 test("the backend: local (decap-server) by default, a git host with editorial workflow from env", () => {
@@ -232,20 +254,89 @@ test("the editor's policy is its own: every other page's CSP is unchanged and st
 
 test("the editor writes the events file as written by hand: a change is that line only", () => {
   const text = readFileSync(EVENTS_FILE, "utf8");
-  const order = fields.map((f) => f.name);
-  const { data, header } = readEventsYaml(text);
+  const order = fileCollection("events").files[0].fields;
+  const { data, header } = readContentYaml(text);
+  const events = data.events as Record<string, unknown>[];
   assert.match(header ?? "", /Events and webinars/);
-  assert.equal(writeEventsYaml(data, order, header), text, "unchanged data: the same bytes");
+  assert.equal(writeContentYaml(data, order, header), text, "unchanged data: the same bytes");
   // Decap hands the fields back in any order: they are written in the schema's.
   const shuffled = {
-    events: data.events!.map((e) => Object.fromEntries(Object.entries(e).reverse())),
+    events: events.map((e) => Object.fromEntries(Object.entries(e).reverse())),
   };
   shuffled.events[1].summary = "A new summary.";
-  const written = writeEventsYaml(shuffled, order, header);
+  const written = writeContentYaml(shuffled, order, header);
   const changed = written.split("\n").filter((line, i) => line !== text.split("\n")[i]);
   assert.deepEqual(changed, ["    summary: A new summary."]);
   assert.equal(
     parseEvents(written).find((e) => e.summary === "A new summary.")?.title,
-    data.events![1].title,
+    events[1].title,
   );
+});
+
+test("every collection's file round-trips through the editor's format byte for byte", () => {
+  for (const collection of cmsConfig({}).collections) {
+    if ("folder" in collection) {
+      for (const name of readdirSync(collection.folder)) {
+        const text: string = readFileSync(join(collection.folder, name), "utf8");
+        assert.equal(writeFrontMatter(readFrontMatter(text), collection.fields), text, name);
+      }
+      continue;
+    }
+    const [file] = collection.files;
+    const text = readFileSync(file.file, "utf8");
+    const { data, header } = readContentYaml(text);
+    assert.equal(writeContentYaml(data, file.fields, header), text, file.file);
+  }
+});
+
+test("nested objects and lists of objects become object and list widgets with summaries", () => {
+  const field = (collection: string, ...path: string[]) => {
+    let fields: CmsField[] = fileCollection(collection).files[0].fields;
+    let found: CmsField | undefined;
+    for (const name of path) {
+      found = fields.find((f) => f.name === name);
+      fields = found?.fields ?? [];
+    }
+    return found!;
+  };
+  const categories = field("programmes", "categories");
+  assert.equal(categories.widget, "list");
+  assert.equal(categories.label_singular, "programme page");
+  assert.equal(categories.summary, "{{fields.name}}");
+  assert.deepEqual(field("programmes", "categories", "id").options, [
+    "foundation",
+    "undergraduate",
+    "postgraduate",
+    "shortCourses",
+  ]);
+  const highlights = field("programmes", "categories", "highlights");
+  assert.equal(highlights.min, 4);
+  assert.equal(highlights.max, 4);
+  assert.equal(field("programmes", "categories", "highlights", "icon").widget, "select");
+  assert.equal(field("programmes", "categories", "image").widget, "object");
+  assert.equal(field("programmes", "categories", "image", "width").widget, "number");
+  // A text that may be empty (an ungrouped list's name) is not required: empty is allowed.
+  assert.equal(field("programmes", "categories", "groups", "name").required, false);
+  assert.equal(field("services", "services", "introCard", "stats").summary, "{{fields.label}}");
+  const portrait = field("testimonials", "testimonials", "image");
+  assert.equal(portrait.required, false, "a portrait is optional");
+  assert.equal(field("testimonials", "testimonials").summary, "{{fields.name}}");
+  assert.match(field("destinations", "destinations", "countryCode").pattern![0], /A-Z/);
+});
+
+test("the guides: a folder of Markdown files, their front matter from the schema, then the text", () => {
+  const guides = cmsConfig({}).collections.find((c) => c.name === "guides");
+  assert.ok(guides && "folder" in guides);
+  assert.equal(guides.folder, "content/guides");
+  assert.equal(guides.extension, "md");
+  assert.equal(guides.slug, "{{fields.slug}}");
+  const names = guides.fields.map((f) => f.name);
+  assert.deepEqual(names, [...Object.keys(guideFrontMatterSchema.shape), "body"]);
+  const byField = Object.fromEntries(guides.fields.map((f) => [f.name, f]));
+  assert.equal(byField.image.widget, "object");
+  assert.equal(byField.minutes.widget, "number");
+  assert.ok(byField.published.pattern, "a date is checked by its pattern");
+  const body = new RegExp(byField.body.pattern![0]);
+  assert.ok(body.test("## Why January? {#why-january}\n\nA paragraph."));
+  assert.ok(!body.test("A paragraph before any heading."));
 });

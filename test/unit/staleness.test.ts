@@ -12,8 +12,8 @@ const fields = (today: string) => staleClaims(contentModules, today).map((w) => 
 test("today's content warns: the promoted January 2026 intake has started; figures over a year old", () => {
   assert.deepEqual(fields("2026-11-25"), [
     "content/site.ts site.promotedIntake",
-    "content/costOfStudy.ts maintenance.source.asOf",
-    "content/costOfStudy.ts visaFee.source.asOf",
+    "content/costOfStudy.yaml maintenance.source.asOf",
+    "content/costOfStudy.yaml visaFee.source.asOf",
   ]);
   const [intake] = staleClaims(contentModules, "2026-11-25");
   assert.match(intake, /January 2026, started on 2026-01-01/);
@@ -26,16 +26,16 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   // The intake starts and the maintenance figure (January 2025) turns a year old on one day.
   assert.deepEqual(fields("2026-01-01"), [
     "content/site.ts site.promotedIntake",
-    "content/costOfStudy.ts maintenance.source.asOf",
+    "content/costOfStudy.yaml maintenance.source.asOf",
   ]);
   // The guides were reviewed on 2026-11-22: due six months later.
-  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides.ts")));
+  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides/")));
   assert.deepEqual(
-    fields("2027-05-22").filter((f) => f.startsWith("content/guides.ts")),
+    fields("2027-05-22").filter((f) => f.startsWith("content/guides/")),
     [
-      "content/guides.ts guides[0].updated",
-      "content/guides.ts guides[1].updated",
-      "content/guides.ts guides[2].updated",
+      "content/guides/january-2026-intake.md updated",
+      "content/guides/scholarships-for-international-students.md updated",
+      "content/guides/uk-student-visa.md updated",
     ],
   );
   // The last bank holiday listed is 2027-12-28: a warning from 60 days before it.

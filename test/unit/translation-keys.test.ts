@@ -28,13 +28,13 @@ function arabicByEnglish(file: string, exports: Record<string, unknown>) {
 }
 
 test("keys are stable ids where items have them: guides and sections by slug and id, programme categories by id", () => {
-  const { units } = arabicByEnglish("content/guides.ts", moduleOf("content/guides.ts").exports);
+  const { units } = arabicByEnglish("content/guides", moduleOf("content/guides").exports);
   assert.ok(
     units.some(
       (u) => u.field === "guides[january-2026-intake].sections[why-january].paragraphs[0]",
     ),
   );
-  const programmes = moduleOf("content/programmes.ts");
+  const programmes = moduleOf("content/programmes.yaml");
   assert.ok(
     unitsOf(programmes.file, programmes.exports).some((u) =>
       u.field.startsWith("categories[foundation]."),
@@ -45,7 +45,7 @@ test("keys are stable ids where items have them: guides and sections by slug and
 test("a section inserted at the top of a guide and two programme categories swapped: no translation moves to another text", () => {
   for (const [file, edit] of [
     [
-      "content/guides.ts",
+      "content/guides",
       (e: Record<string, unknown>) =>
         (e as Guides).guides[0].sections.unshift({
           id: "new-first",
@@ -54,7 +54,7 @@ test("a section inserted at the top of a guide and two programme categories swap
         }),
     ],
     [
-      "content/programmes.ts",
+      "content/programmes.yaml",
       (e: Record<string, unknown>) => {
         const c = (e as Programmes).categories;
         [c[0], c[1]] = [c[1], c[0]];
@@ -74,7 +74,7 @@ test("a section inserted at the top of a guide and two programme categories swap
     assert.deepEqual(after.stale, [], `${file}: nothing stale`);
     assert.deepEqual(
       after.missing.map((u) => u.text),
-      file === "content/guides.ts"
+      file === "content/guides"
         ? ["A new first section", "A paragraph no one has translated yet."]
         : [],
     );
@@ -82,7 +82,7 @@ test("a section inserted at the top of a guide and two programme categories swap
 });
 
 test("a paragraph inserted before others: they keep theirs (matched by their English), the new one is missing", () => {
-  const file = "content/guides.ts";
+  const file = "content/guides";
   const before = arabicByEnglish(file, moduleOf(file).exports);
   const edited = moduleOf(file);
   (edited.exports as Guides).guides[0].sections[0].paragraphs.unshift("A new opening paragraph.");
@@ -96,7 +96,7 @@ test("a paragraph inserted before others: they keep theirs (matched by their Eng
 });
 
 test("one paragraph edited: exactly that unit is stale, old and new English shown, and the page keeps the old translation", () => {
-  const file = "content/guides.ts";
+  const file = "content/guides";
   const edited = moduleOf(file);
   const section = (edited.exports as Guides).guides[0].sections[1];
   const old = section.paragraphs[0];

@@ -24,7 +24,7 @@ test("texts a reader reads are units; data and names that stay as written are no
   assert.ok(fields.has("slides[january-2026].title"));
   assert.ok(![...fields].some((f) => /\.(href|id|icon|src)$/.test(f)), "links and ids are data");
   assert.ok(![...fields].some((f) => /^partners\[\d+\]\.(name|city)$/.test(f)), "universities");
-  const programmes = contentModules.find((m) => m.file === "content/programmes.ts")!;
+  const programmes = contentModules.find((m) => m.file === "content/programmes.yaml")!;
   const titles = unitsOf(programmes.file, programmes.exports).filter((u) =>
     /\.programs\[\d+\]$/.test(u.field),
   );

@@ -40,12 +40,12 @@ test("an empty required text names file, entry and field", () => {
 
 test("a duplicate id or slug", () => {
   assert.deepEqual(
-    check("content/testimonials.ts", (c) => (c.testimonials[2].id = c.testimonials[0].id)),
-    [`content/testimonials.ts: testimonials[2].id "amara-okafor" is used twice`],
+    check("content/testimonials.yaml", (c) => (c.testimonials[2].id = c.testimonials[0].id)),
+    [`content/testimonials.yaml: testimonials[2].id "amara-okafor" is used twice`],
   );
   assert.match(
-    check("content/guides.ts", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),
-    /content\/guides\.ts: guides\[1\]\.slug "january-2026-intake" is used twice/,
+    check("content/guides", (c) => (c.guides[1].slug = c.guides[0].slug)).join("\n"),
+    /content\/guides: guides\[1\]\.slug "january-2026-intake" is used twice/,
   );
 });
 
@@ -71,18 +71,18 @@ test("an internal link to a missing route or #anchor", () => {
 
 test("an image path with no file", () => {
   assert.deepEqual(
-    check("content/programmes.ts", (c) => (c.categories[2].image.src = "/images/missing.svg")),
+    check("content/programmes.yaml", (c) => (c.categories[2].image.src = "/images/missing.svg")),
     [
-      "content/programmes.ts: categories[2].image.src points to /images/missing.svg, but static/images/missing.svg does not exist",
+      "content/programmes.yaml: categories[2].image.src points to /images/missing.svg, but static/images/missing.svg does not exist",
     ],
   );
 });
 
 test("a country code with no flag", () => {
   assert.deepEqual(
-    check("content/destinations.ts", (c) => (c.destinations[1].countryCode = "us")),
+    check("content/destinations.yaml", (c) => (c.destinations[1].countryCode = "us")),
     [
-      'content/destinations.ts: destinations[1].countryCode "us" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for',
+      'content/destinations.yaml: destinations[1].countryCode "us" is not an ISO 3166-1 alpha-2 code (e.g. "GB") that flag-icons has a flag for',
     ],
   );
   assert.equal(
@@ -123,8 +123,8 @@ test("a malformed guide date, promoted intake month or office time", () => {
     ],
   );
   assert.deepEqual(
-    check("content/guides.ts", (c) => (c.guides[0].updated = "2026-02-30")),
-    [`content/guides.ts: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
+    check("content/guides", (c) => (c.guides[0].updated = "2026-02-30")),
+    [`content/guides: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
   );
   assert.deepEqual(
     check("content/site.ts", (c) => (c.site.officeHours[1].opens = "10am")),

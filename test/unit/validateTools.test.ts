@@ -18,8 +18,8 @@ function check(file?: string, edit?: (exports: Record<string, any>) => void) {
   return validateTools(modules);
 }
 
-const COST = "content/costOfStudy.ts";
-const FINDER = "content/routeFinder.ts";
+const COST = "content/costOfStudy.yaml";
+const FINDER = "content/routeFinder.yaml";
 const ROUTES = "content/studyRoutes.ts";
 
 test("the real tools' content is valid", () => {

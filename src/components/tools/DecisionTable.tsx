@@ -25,7 +25,7 @@ export function DecisionTable({ model }: { model: RouteModel }) {
                 <td key={q.id} className={rule.when[q.id] ? undefined : "any"}>
                   {rule.when[q.id]
                     ? q.choices
-                        .filter((c) => rule.when[q.id].includes(c.value))
+                        .filter((c) => rule.when[q.id]?.includes(c.value))
                         .map((c) => c.label)
                         .join(", ")
                     : copy.anyAnswer}

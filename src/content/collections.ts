@@ -1,0 +1,125 @@
+/**
+ * The content collections staff edit at /admin/: a YAML file each, or a folder of Markdown files
+ * (the guides), with the one schema the build checks them against. src/cms/config.ts makes the
+ * editor's configuration from this list.
+ */
+import type { z } from "zod";
+import { eventsFileSchema } from "../events/schema";
+import { costOfStudyFileSchema } from "./schema/costOfStudy";
+import { destinationsFileSchema } from "./schema/destinations";
+import { guideFrontMatterSchema } from "./schema/guides";
+import { programmesFileSchema } from "./schema/programmes";
+import { routeFinderFileSchema } from "./schema/routeFinder";
+import { servicesFileSchema } from "./schema/services";
+import { testimonialsFileSchema } from "./schema/testimonials";
+
+/** A folder of Markdown files, one entry each: front matter fields, then the text. */
+export interface FolderCollection {
+  name: string;
+  label: string;
+  description: string;
+  /** The folder, from the project root; an entry's file is `<slug>.md`. */
+  folder: string;
+  /** Its front matter's shape. */
+  schema: z.ZodType;
+  /** One entry's name, and what stands for an entry in the list. */
+  singular: string;
+  summary: string;
+  /** What the text holds and how it is written (the body's hint). */
+  body: string;
+}
+
+export interface Collection {
+  /** Its name in the editor's addresses (/admin/#/collections/<name>). */
+  name: string;
+  /** Its name in the editor's menu. */
+  label: string;
+  /** What it is, shown above its file. */
+  description: string;
+  /** The file, from the project root. */
+  file: string;
+  /** The file's name in the editor. */
+  fileLabel: string;
+  /** The file's shape: an object whose fields are the file's top-level keys. */
+  schema: z.ZodType;
+  /** Its top-level list: one entry's name, and what stands for an entry in the list. */
+  list?: { singular: string; summary?: string };
+}
+
+export const collections: (Collection | FolderCollection)[] = [
+  {
+    name: "events",
+    label: "Events",
+    description:
+      "Events and webinars on /events. Times are London time. The build checks every entry.",
+    file: "content/events.yaml",
+    fileLabel: "Events and webinars",
+    schema: eventsFileSchema,
+    list: { singular: "event", summary: "{{fields.start}} {{fields.title}}" },
+  },
+  {
+    name: "guides",
+    label: "Guides",
+    description:
+      "The guides under /guides/ and on the home page, one file each. The build checks every field and the text's form.",
+    folder: "content/guides",
+    schema: guideFrontMatterSchema,
+    singular: "guide",
+    summary: "{{fields.position}}. {{fields.title}}",
+    body: "Sections, each a line '## Heading {#id}' (the id: lower-case words joined by hyphens, its anchor and translation key), then its paragraphs, a blank line between them. Nothing else: no lists, links or other headings. {intake}, {agency} and {replyTime} are filled in.",
+  },
+  {
+    name: "programmes",
+    label: "Programmes",
+    description:
+      "The four programme pages (foundation, undergraduate, postgraduate, short courses): their texts, facts, highlights and programme lists.",
+    file: "content/programmes.yaml",
+    fileLabel: "Programme pages",
+    schema: programmesFileSchema,
+    list: { singular: "programme page" },
+  },
+  {
+    name: "services",
+    label: "Student services",
+    description: "The words of the Student services page.",
+    file: "content/services.yaml",
+    fileLabel: "Student services page",
+    schema: servicesFileSchema,
+  },
+  {
+    name: "routeFinder",
+    label: "Route finder",
+    description:
+      "The route finder's questions, its decision table (the first row whose answers match decides) and its words.",
+    file: "content/routeFinder.yaml",
+    fileLabel: "Route finder",
+    schema: routeFinderFileSchema,
+  },
+  {
+    name: "costOfStudy",
+    label: "Cost of study",
+    description:
+      "The cost planner's official figures (each with its source and date), the agency's estimates, exchange rates, questions and words.",
+    file: "content/costOfStudy.yaml",
+    fileLabel: "Cost of study figures",
+    schema: costOfStudyFileSchema,
+  },
+  {
+    name: "destinations",
+    label: "Destinations",
+    description: "The study destinations on the home page and in the footer, in display order.",
+    file: "content/destinations.yaml",
+    fileLabel: "Study destinations",
+    schema: destinationsFileSchema,
+    list: { singular: "destination" },
+  },
+  {
+    name: "testimonials",
+    label: "Students' stories",
+    description: "The students' stories on the home page, in carousel order.",
+    file: "content/testimonials.yaml",
+    fileLabel: "Students' stories",
+    schema: testimonialsFileSchema,
+    list: { singular: "story" },
+  },
+];

@@ -1,0 +1,144 @@
+/**
+ * Shapes several content collections share: an image, a link, an icon, a slug. Each field's
+ * `.meta({ title, description })` is its label and hint in the editor (src/cms/config.ts).
+ */
+import { z } from "zod";
+
+/** Lower-case words joined by hyphens: an address or a translation key, kept once published. */
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens")
+  .max(80);
+
+/** A text a reader reads: never blank. */
+export const text = (max?: number) => {
+  const base = z.string().trim().min(1);
+  return max === undefined ? base : base.max(max);
+};
+
+/** An image served from static/ (its path starts with /images/). */
+export const imageSchema = z
+  .object({
+    src: z
+      .string()
+      .regex(/^\/images\/[\w./-]+$/, "a path under static/images/, e.g. /images/people/name.svg")
+      .meta({
+        title: "Image file",
+        description: "Its path under static/, e.g. /images/people/amara-okafor.svg.",
+      }),
+    width: z
+      .number()
+      .int()
+      .min(1)
+      .max(4000)
+      .meta({ title: "Width (px)", description: "Its own width: the page reserves the space." }),
+    height: z
+      .number()
+      .int()
+      .min(1)
+      .max(4000)
+      .meta({ title: "Height (px)", description: "Its own height." }),
+    alt: z.string().trim().max(200).default("").meta({
+      title: "Description (alt text)",
+      description: "What it shows, for someone who cannot see it; empty only for decoration.",
+    }),
+  })
+  .strict();
+
+export type Image = z.infer<typeof imageSchema>;
+
+/** The icons src/components/Icon.tsx draws. */
+export const iconNames = [
+  "graduation",
+  "scholarship",
+  "visa",
+  "home",
+  "wallet",
+  "plane",
+  "mail",
+  "phone",
+  "whatsapp",
+  "pin",
+  "clock",
+  "calendar",
+  "globe",
+  "book",
+  "briefcase",
+  "heart",
+  "shield",
+  "star",
+  "users",
+  "chat",
+  "search",
+  "check",
+  "linkedin",
+  "youtube",
+  "instagram",
+  "tiktok",
+  "facebook",
+  "x",
+] as const;
+
+export const iconName = z.enum(iconNames).meta({ title: "Icon" });
+export type IconName = z.infer<typeof iconName>;
+
+/** A link inside the site ("/about", "/#contact") or to the outside ("mailto:", "https:"). */
+export const linkSchema = z
+  .object({
+    label: text(80).meta({ title: "Text", description: "What the link says." }),
+    href: z
+      .string()
+      .regex(
+        /^(?:\/|mailto:|tel:|https:\/\/)\S*$/,
+        "a path on the site (/about, /#contact), mailto:, tel: or https://",
+      )
+      .meta({
+        title: "Goes to",
+        description:
+          "A page of the site (/book, /#contact), or a mailto:, tel: or https:// address.",
+      }),
+  })
+  .strict();
+export type Link = z.infer<typeof linkSchema>;
+
+/** A big number with what it counts. */
+export const statSchema = z
+  .object({
+    value: text(12).meta({ title: "Number", description: 'As shown, e.g. "4+" or "100%".' }),
+    label: text(60).meta({ title: "What it counts" }),
+  })
+  .strict();
+export type Stat = z.infer<typeof statSchema>;
+
+/** One choice of a tool's question (a radio button). */
+export const choiceSchema = z
+  .object({
+    value: z
+      .string()
+      .regex(/^[\w.-]+$/, "letters, digits, dots or hyphens")
+      .meta({
+        title: "Value",
+        description: "In the page's address (?goal=masters): keep it once published.",
+      }),
+    label: text(120).meta({ title: "Label", description: "As shown." }),
+  })
+  .strict();
+export type Choice = z.infer<typeof choiceSchema>;
+
+/** A question of a tool, shown as a radio group. */
+export const questionSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z]+$/, "lower-case letters")
+      .meta({ title: "Id", description: "In the page's address and the decision table." }),
+    legend: text(120).meta({ title: "Question" }),
+    short: text(40).meta({
+      title: "Short name",
+      description: 'For table headings and the enquiry message, e.g. "English (IELTS)".',
+    }),
+    hint: text(200).optional().meta({ title: "Hint", description: "Shown under the question." }),
+    choices: z.array(choiceSchema).min(2).meta({ title: "Choices" }),
+  })
+  .strict();
+export type Question = z.infer<typeof questionSchema>;

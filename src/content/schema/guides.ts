@@ -1,0 +1,55 @@
+/**
+ * The shape of a guide, `content/guides/<slug>.md`: its front matter (YAML) and its sections,
+ * read from the Markdown body (src/content/guideMarkdown.ts).
+ */
+import { z } from "zod";
+import { imageSchema, slug, text } from "./common";
+
+/** A real calendar date written YYYY-MM-DD. */
+const isoDate = z.iso.date("a date written YYYY-MM-DD");
+
+export const guideSectionSchema = z
+  .object({
+    id: slug.meta({ title: "Id", description: "The section's anchor and translation key." }),
+    title: text(120).meta({ title: "Heading" }),
+    paragraphs: z.array(text()).min(1).meta({ title: "Paragraphs" }),
+  })
+  .strict();
+
+export const guideSchema = z
+  .object({
+    slug: slug.meta({
+      title: "Address (slug)",
+      description:
+        "The guide's address, /guides/<slug>, and its file's name: lower-case words joined by hyphens. Never change it once published.",
+    }),
+    title: text(120).meta({
+      title: "Title",
+      description: "{intake} is filled in with the promoted intake from the site's settings.",
+    }),
+    summary: text(300).meta({
+      title: "Summary",
+      description: "For the card on the home page and search results. {intake} is filled in.",
+    }),
+    image: imageSchema.meta({ title: "Card illustration" }),
+    minutes: z.number().int().min(1).max(60).meta({ title: "Reading time (minutes)" }),
+    published: isoDate.meta({ title: "Published", description: "Written YYYY-MM-DD." }),
+    updated: isoDate.meta({
+      title: "Last reviewed",
+      description:
+        "Written YYYY-MM-DD, not before it was published. Set it to today when you have read the guide through; the build warns 6 months later.",
+    }),
+    sections: z.array(guideSectionSchema).min(1),
+  })
+  .strict();
+
+export type Guide = z.infer<typeof guideSchema>;
+export type TextSection = z.infer<typeof guideSectionSchema>;
+
+/** What a guide file's front matter holds: the guide without its sections, and its place. */
+export const guideFrontMatterSchema = guideSchema.omit({ sections: true }).extend({
+  position: z.number().int().min(1).meta({
+    title: "Position",
+    description: "Its place among the guides on the home page: 1 first.",
+  }),
+});

@@ -1,0 +1,220 @@
+/**
+ * Every YAML content file is checked against its schema (src/content/schema/): the real file
+ * passes, and a broken one stops the build with a message naming file, line, entry and field.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { z } from "zod";
+import { checkYaml, ContentError } from "../../src/content/yamlFile";
+import { loadGuides, parseGuide } from "../../src/content/guides";
+import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
+import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
+import { destinationsFileSchema } from "../../src/content/schema/destinations";
+import { programmesFileSchema } from "../../src/content/schema/programmes";
+import { routeFinderFileSchema } from "../../src/content/schema/routeFinder";
+import { servicesFileSchema } from "../../src/content/schema/services";
+import { testimonialsFileSchema } from "../../src/content/schema/testimonials";
+import { parseEvents } from "../../src/events/load";
+
+const root = join(import.meta.dirname, "../..");
+
+interface Case {
+  file: string;
+  schema: z.ZodType;
+  /** The real text, broken in one place. */
+  breakIt: (text: string) => string;
+  /** What the message must say. */
+  says: RegExp;
+}
+
+const cases: Case[] = [
+  {
+    file: "content/testimonials.yaml",
+    schema: testimonialsFileSchema,
+    breakIt: (t) => t.replace("    name: Daniel Reyes\n", "    name: '  '\n"),
+    says: /^content\/testimonials\.yaml:\d+: testimonials 2 \(daniel-reyes\) field name: /,
+  },
+  {
+    file: "content/destinations.yaml",
+    schema: destinationsFileSchema,
+    breakIt: (t) => t.replace("countryCode: CA", "countryCode: Canada"),
+    says: /^content\/destinations\.yaml:\d+: destinations 3 \(Canada\) field countryCode: two capital/,
+  },
+  {
+    file: "content/services.yaml",
+    schema: servicesFileSchema,
+    breakIt: (t) => t.replace("      icon: visa\n", "      icon: passport\n"),
+    says: /^content\/services\.yaml:\d+: services\.cards 2 \(Visas and finance\) field icon: /,
+  },
+  {
+    file: "content/programmes.yaml",
+    schema: programmesFileSchema,
+    breakIt: (t) => t.replace("  - id: postgraduate\n", "  - id: masters\n"),
+    says: /^content\/programmes\.yaml:\d+: categories 3 \(masters\) field id: /,
+  },
+  {
+    file: "content/routeFinder.yaml",
+    schema: routeFinderFileSchema,
+    breakIt: (t) => t.replace("  - id: english\n", "  - id: ielts\n"),
+    says: /^content\/routeFinder\.yaml:\d+: routeQuestions 3 \(ielts\) field id: /,
+  },
+  {
+    file: "content/costOfStudy.yaml",
+    schema: costOfStudyFileSchema,
+    breakIt: (t) => t.replace('    asOf: "2025-04"\n', "    asOf: April 2025\n"),
+    says: /^content\/costOfStudy\.yaml:\d+: field visaFee\.source\.asOf: a date written YYYY-MM/,
+  },
+];
+
+const check = (file: string, text: string, schema: z.ZodType) => {
+  const checked = checkYaml(text, join(root, file), schema);
+  checked.done();
+  return checked.data;
+};
+
+for (const { file, schema, breakIt, says } of cases) {
+  const text = readFileSync(join(root, file), "utf8");
+  test(`${file} matches its schema`, () => {
+    assert.ok(check(file, text, schema));
+  });
+  test(`a broken ${file} is refused, naming file, line, entry and field`, () => {
+    const broken = breakIt(text);
+    assert.notEqual(broken, text, "the test breaks the file");
+    assert.throws(
+      () => check(file, broken, schema),
+      (error: unknown) => {
+        assert.ok(error instanceof ContentError);
+        assert.match(error.message, says);
+        // The line named is the broken field's.
+        const line = Number(/:(\d+):/.exec(error.message)![1]);
+        assert.notEqual(broken.split("\n")[line - 1], text.split("\n")[line - 1]);
+        return true;
+      },
+    );
+  });
+}
+
+test("a YAML syntax error names file and line", () => {
+  assert.throws(
+    () => check("content/testimonials.yaml", "testimonials:\n  - id: [\n", testimonialsFileSchema),
+    /: content\/testimonials\.yaml:\d+: /,
+  );
+});
+
+test("events keep their words: event number, slug, field", () => {
+  const file = "content/events.yaml";
+  const text = readFileSync(join(root, file), "utf8").replace(
+    'start: "2026-12-09T18:00"',
+    'start: "2026-12-09 18:00"',
+  );
+  assert.throws(
+    () => parseEvents(text, join(root, file)),
+    /: content\/events\.yaml:\d+: event 2 \(student-visa-questions-answered\) field start: /,
+  );
+});
+
+const guideFile = join(root, "content/guides/uk-student-visa.md");
+const guideText = readFileSync(guideFile, "utf8");
+const guideError = (text: string) => {
+  try {
+    parseGuide(text, guideFile);
+  } catch (error) {
+    assert.ok(error instanceof ContentError);
+    return error.message;
+  }
+  assert.fail("the guide was accepted");
+};
+
+test("every guide's Markdown reads into the sections its page shows", () => {
+  const { guide, position } = parseGuide(guideText, guideFile);
+  assert.equal(guide.slug, "uk-student-visa");
+  assert.equal(position, 3);
+  assert.equal(guide.sections[1].id, "your-cas");
+  assert.equal(guide.sections[1].title, "Your CAS");
+  assert.ok(guide.sections.every((s) => s.paragraphs.length > 0));
+  assert.deepEqual(
+    loadGuides(join(root, "content/guides")).map((g) => g.slug),
+    ["january-2026-intake", "scholarships-for-international-students", "uk-student-visa"],
+  );
+});
+
+test("a bad guide is refused, naming file, line and field", () => {
+  const lineOf = (text: string, start: string) =>
+    text.split("\n").findIndex((l) => l.startsWith(start)) + 1;
+  // Front matter: the line in the file, not in the front matter.
+  const noMinutes = guideText.replace(/^minutes: \d+$/m, "minutes: soon");
+  assert.match(
+    guideError(noMinutes),
+    new RegExp(
+      `^content/guides/uk-student-visa\\.md:${lineOf(noMinutes, "minutes:")}: field minutes: `,
+    ),
+  );
+  // Body: a list, a link, a heading without its id, text before the first heading.
+  const withList = guideText.replace("\n## Your CAS", "\n- a list item\n\n## Your CAS");
+  assert.match(
+    guideError(withList),
+    new RegExp(`uk-student-visa\\.md:${lineOf(withList, "- a list")}: lists are not shown`),
+  );
+  assert.match(
+    guideError(guideText.replace("## Your CAS {#your-cas}", "## Your CAS")),
+    /: a section's heading needs its id: ## Heading \{#id\}/,
+  );
+  assert.match(
+    guideError(
+      guideText.replace(
+        "## Your CAS {#your-cas}\n",
+        "## Your CAS {#your-cas}\nSee [GOV.UK](https://www.gov.uk).\n",
+      ),
+    ),
+    /links are not shown/,
+  );
+  assert.match(
+    guideError(guideText.replace("---\n\n## ", "---\n\nAn opening line.\n\n## ")),
+    /text before the first ## Heading/,
+  );
+  // Rules across fields: the file is named by the slug, reviewed not before published, ids once.
+  assert.match(
+    guideError(guideText.replace("slug: uk-student-visa", "slug: visa")),
+    /field slug: "visa" must be the file's name/,
+  );
+  assert.match(
+    guideError(guideText.replace(/^updated: .*$/m, 'updated: "2020-01-01"')),
+    /field updated: 2020-01-01 is before it was published/,
+  );
+  assert.match(
+    guideError(guideText.replace("{#your-cas}", "{#who-needs-a-visa}")),
+    /section 2 field id: "who-needs-a-visa" is used twice/,
+  );
+  assert.match(
+    guideError(guideText.replace(/^published: .*$/m, 'published: "2026-02-30"')),
+    /field published: /,
+  );
+});
+
+test("two guides at one position are refused, naming both files", () => {
+  const dir = mkdtempSync(join(tmpdir(), "eg-guides-"));
+  try {
+    for (const name of readdirSync(join(root, "content/guides")))
+      copyFileSync(join(root, "content/guides", name), join(dir, name));
+    const file = join(dir, "uk-student-visa.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^position: \d+$/m, "position: 1"));
+    assert.throws(() => loadGuides(dir), /uk-student-visa\.md: position 1 is another guide's too/);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test("the site's facts are filled in by name; any other {word} is left for its page", () => {
+  const filled = fillSiteFacts({ a: ["{agency} replies {replyTime}, {name}."] });
+  assert.equal(filled.a[0], `${siteFacts.agency} replies ${siteFacts.replyTime}, {name}.`);
+});
