@@ -6,7 +6,7 @@ import type { IconName, Image, Link } from "../src/content/schema/common";
 export type { IconName, Image, Link };
 export type { Choice, Question, Stat } from "../src/content/schema/common";
 export type { RouteRule } from "../src/content/schema/routeFinder";
-export type { Guide, TextSection } from "../src/content/schema/guides";
+export type { Guide, GuideBlock, TextSection } from "../src/content/schema/guides";
 import type { MoneyRange } from "../src/content/schema/costOfStudy";
 export type { MoneyRange };
 export type { FigureSource } from "../src/content/schema/costOfStudy";

@@ -66,7 +66,7 @@ export const collections: (Collection | FolderCollection)[] = [
     schema: guideFrontMatterSchema,
     singular: "guide",
     summary: "{{fields.position}}. {{fields.title}}",
-    body: "Sections, each a line '## Heading {#id}' (the id: lower-case words joined by hyphens, its anchor and translation key), then its paragraphs, a blank line between them. Nothing else: no lists, links or other headings. {intake}, {agency} and {replyTime} are filled in.",
+    body: "Sections, each a line '## Heading {#id}' (the id: lower-case words joined by hyphens, its anchor and translation key), then its paragraphs, a blank line between them, and lists, one '- item' per line. Links: [the words](/contact), to a page of the site, a #section or an https:// address. Nothing else: no numbered lists, bold or other headings. {intake}, {agency} and {replyTime} are filled in.",
   },
   {
     name: "programmes",

@@ -1,17 +1,21 @@
 /**
  * A guide's Markdown, `content/guides/<slug>.md`: YAML front matter between `---` lines, then
  * sections, each a `## Heading {#id}` line followed by paragraphs separated by blank lines (a
- * paragraph's lines are joined with a space). That is all a guide page shows, so anything else
- * Markdown has (another heading level, a list, a quote, code, a link) is refused, naming the
- * line, rather than shown as stray signs on the page.
+ * paragraph's lines are joined with a space) and lists (`- item` lines; an item's next lines
+ * indented). Paragraphs and items may link, `[text](/path)`, to a page of the site, a #section
+ * or an https:// address. That is all a guide page shows, so anything else Markdown has (another
+ * heading level, a numbered list, a quote, code, emphasis) is refused, naming the line, rather
+ * than shown as stray signs on the page.
  */
+import { INLINE_LINK } from "../lib/inlineLinks";
+import type { GuideBlock } from "./schema/guides";
 import { ContentError } from "./yamlFile";
 
 /** One section as written, with the lines its parts start on (for messages). */
 export interface MarkdownSection {
   id: string;
   title: string;
-  paragraphs: string[];
+  paragraphs: GuideBlock[];
   line: number;
   paragraphLines: number[];
 }
@@ -25,17 +29,17 @@ export interface GuideMarkdown {
 
 const HEADING = /^## (.+?)\s*\{#([^}\s]+)\}\s*$/;
 
+/** The targets a guide may link to. */
+const SAFE_HREF = /^(?:\/[\w\-./]*(?:#[\w-]+)?|#[\w-]+|https:\/\/[^\s"<>]+)$/;
+
 /** What a line may not start with (or contain), and what to write instead. */
 const REFUSED: [RegExp, string][] = [
   [/^#(?!# )/, "only sections' headings are allowed, written ## Heading {#id}"],
   [/^## (?!.*\{#[^}\s]+\}\s*$)/, "a section's heading needs its id: ## Heading {#id}"],
-  [/^\s*(?:[-*+]|\d+[.)])\s/, "lists are not shown on guide pages: write the items as sentences"],
+  [/^\s*(?:[*+]|\d+[.)])\s/, "a list's items are written - item (numbered lists are not shown)"],
   [/^\s*>/, "quotes are not shown on guide pages"],
   [/^\s*(?:```|~~~|\t| {4})/, "code is not shown on guide pages"],
-  [
-    /\[[^\]]*\]\([^)]*\)|<https?:/,
-    "links are not shown in guide paragraphs: name the page in words",
-  ],
+  [/<https?:/, "a link is written [text](https://...)"],
   [/[*_`]{1,2}\S/, "emphasis and code marks are not shown on guide pages"],
 ];
 
@@ -48,18 +52,21 @@ export function readGuideMarkdown(text: string, name: string): GuideMarkdown {
   if (end === -1) throw new ContentError(`${name}:1: the front matter is not closed by a line ---`);
   const problems: string[] = [];
   const sections: MarkdownSection[] = [];
+  // The block being read: a paragraph's lines, or a list's items (each its lines).
   let paragraph: string[] = [];
+  let list: string[][] = [];
   const close = () => {
-    if (!paragraph.length) return;
     const section = sections[sections.length - 1];
-    section.paragraphs.push(paragraph.join(" "));
+    if (paragraph.length) section.paragraphs.push(paragraph.join(" "));
+    if (list.length) section.paragraphs.push({ items: list.map((item) => item.join(" ")) });
     paragraph = [];
+    list = [];
   };
   lines.slice(end + 1).forEach((raw, i) => {
     const line = end + 2 + i;
     const heading = HEADING.exec(raw);
     if (heading) {
-      close();
+      if (sections.length) close();
       sections.push({
         id: heading[2],
         title: heading[1],
@@ -69,15 +76,31 @@ export function readGuideMarkdown(text: string, name: string): GuideMarkdown {
       });
       return;
     }
-    if (!raw.trim()) return close();
-    const refused = REFUSED.find(([pattern]) => pattern.test(raw));
-    if (refused) return void problems.push(`${name}:${line}: ${refused[1]}`);
+    if (!raw.trim()) return sections.length ? close() : undefined;
+    const item = /^- (.*)$/.exec(raw);
+    const continued = list.length > 0 && /^ {2}\S/.test(raw);
+    const refused = REFUSED.find(([pattern]) => pattern.test(item ? item[1] : raw));
+    if (refused && !continued) return void problems.push(`${name}:${line}: ${refused[1]}`);
     if (!sections.length)
       return void problems.push(`${name}:${line}: text before the first ## Heading {#id}`);
-    if (!paragraph.length) sections[sections.length - 1].paragraphLines.push(line);
-    paragraph.push(raw.trim());
+    for (const [, , target] of raw.matchAll(INLINE_LINK))
+      if (!SAFE_HREF.test(target))
+        problems.push(
+          `${name}:${line}: a link to "${target}": link to a page of the site (/contact), a #section or an https:// address`,
+        );
+    const section = sections[sections.length - 1];
+    if (item) {
+      if (paragraph.length) close();
+      if (!list.length) section.paragraphLines.push(line);
+      list.push([item[1].trim()]);
+    } else if (continued) list[list.length - 1].push(raw.trim());
+    else {
+      if (list.length) close();
+      if (!paragraph.length) section.paragraphLines.push(line);
+      paragraph.push(raw.trim());
+    }
   });
-  close();
+  if (sections.length) close();
   if (problems.length) throw new ContentError(problems.join("\n"));
   return { frontMatter: lines.slice(1, end).join("\n"), frontMatterLine: 1, sections };
 }

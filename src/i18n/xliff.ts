@@ -5,6 +5,7 @@
  * Importing checks that every {placeholder} and link of the English survived, and refuses the
  * whole file, naming the unit, if not.
  */
+import { INLINE_LINK } from "../lib/inlineLinks";
 import { parseDocument } from "htmlparser2";
 import { hasChildren, isTag, isText, type ChildNode, type Element } from "domhandler";
 import type { Unit } from "./units";
@@ -72,10 +73,11 @@ const elements = (nodes: ChildNode[], name: string): Element[] =>
 const textOf = (node: ChildNode): string =>
   isText(node) ? node.data : hasChildren(node) ? node.children.map(textOf).join("") : "";
 
-/** The {placeholders}, links and e-mail addresses a text must keep. */
+/** The {placeholders}, links (a guide's `[words](/path)` too) and e-mail addresses a text must keep. */
 export function tokensOf(text: string): string[] {
   return [
     ...(text.match(/\{[a-zA-Z]+\}/g) ?? []),
+    ...[...text.matchAll(INLINE_LINK)].map((m) => `(${m[2]})`),
     ...(text.match(/https?:\/\/[^\s)]+/g) ?? []),
     ...(text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []),
   ].sort();

@@ -3,6 +3,7 @@ import { readingTime } from "../lib/intlWords";
 import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import type { Guide } from "../../content/types";
+import { GuideBlocks } from "../components/GuideBlocks";
 import { PageHero } from "../components/PageHero";
 
 interface Props {
@@ -37,9 +38,7 @@ export function GuidePage({ guide }: Props) {
             {guide.sections.map((s) => (
               <section id={s.id} key={s.id} aria-labelledby={`${s.id}-title`}>
                 <h2 id={`${s.id}-title`}>{s.title}</h2>
-                {s.paragraphs.map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
+                <GuideBlocks blocks={s.paragraphs} />
               </section>
             ))}
             <aside className="card guide-cta" aria-label={ui.common.askAdviser}>

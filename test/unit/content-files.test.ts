@@ -15,6 +15,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { z } from "zod";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { GuideBlocks } from "../../src/components/GuideBlocks";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
 import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
@@ -148,6 +151,43 @@ test("every guide's Markdown reads into the sections its page shows", () => {
   );
 });
 
+test("a guide's lists and links: - items (an item's next lines indented), [words](target) to the site, a #section or https", () => {
+  const text = guideText.replace(
+    "\n## Your CAS",
+    [
+      "",
+      "Before you apply, see [what to bring](/contact#contact-form):",
+      "- your passport",
+      "- your CAS, with",
+      "  its number",
+      "- proof of [funds](https://www.gov.uk/student-visa/money)",
+      "After the list, a paragraph.",
+      "",
+      "## Your CAS",
+    ].join("\n"),
+  );
+  const { guide } = parseGuide(text, guideFile);
+  const section = guide.sections.find((s) => s.id === "who-needs-a-visa") ?? guide.sections[0];
+  assert.deepEqual(section.paragraphs.slice(-3), [
+    "Before you apply, see [what to bring](/contact#contact-form):",
+    {
+      items: [
+        "your passport",
+        "your CAS, with its number",
+        "proof of [funds](https://www.gov.uk/student-visa/money)",
+      ],
+    },
+    "After the list, a paragraph.",
+  ]);
+  const html = renderToStaticMarkup(
+    createElement(GuideBlocks, { blocks: section.paragraphs.slice(-3) }),
+  );
+  assert.equal(
+    html,
+    '<p>Before you apply, see <a href="/contact#contact-form">what to bring</a>:</p><ul><li>your passport</li><li>your CAS, with its number</li><li>proof of <a href="https://www.gov.uk/student-visa/money">funds</a></li></ul><p>After the list, a paragraph.</p>',
+  );
+});
+
 test("a bad guide is refused, naming file, line and field", () => {
   const lineOf = (text: string, start: string) =>
     text.split("\n").findIndex((l) => l.startsWith(start)) + 1;
@@ -159,24 +199,27 @@ test("a bad guide is refused, naming file, line and field", () => {
       `^content/guides/uk-student-visa\\.md:${lineOf(noMinutes, "minutes:")}: field minutes: `,
     ),
   );
-  // Body: a list, a link, a heading without its id, text before the first heading.
-  const withList = guideText.replace("\n## Your CAS", "\n- a list item\n\n## Your CAS");
+  // Body: a numbered list, a link to elsewhere, a heading without its id, text before the first heading.
+  const numbered = guideText.replace("\n## Your CAS", "\n1. a numbered item\n\n## Your CAS");
   assert.match(
-    guideError(withList),
-    new RegExp(`uk-student-visa\\.md:${lineOf(withList, "- a list")}: lists are not shown`),
+    guideError(numbered),
+    new RegExp(
+      `uk-student-visa\\.md:${lineOf(numbered, "1. a numbered")}: a list's items are written - item`,
+    ),
+  );
+  const badLink = guideText.replace(
+    "\n## Your CAS",
+    "\nSee [this](javascript:alert(1)).\n\n## Your CAS",
+  );
+  assert.match(
+    guideError(badLink),
+    new RegExp(
+      `uk-student-visa\\.md:${lineOf(badLink, "See [this]")}: a link to "javascript:alert\\(1": link to a page of the site`,
+    ),
   );
   assert.match(
     guideError(guideText.replace("## Your CAS {#your-cas}", "## Your CAS")),
     /: a section's heading needs its id: ## Heading \{#id\}/,
-  );
-  assert.match(
-    guideError(
-      guideText.replace(
-        "## Your CAS {#your-cas}\n",
-        "## Your CAS {#your-cas}\nSee [GOV.UK](https://www.gov.uk).\n",
-      ),
-    ),
-    /links are not shown/,
   );
   assert.match(
     guideError(guideText.replace("---\n\n## ", "---\n\nAn opening line.\n\n## ")),

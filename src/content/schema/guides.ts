@@ -8,13 +8,27 @@ import { imageSchema, slug, text } from "./common";
 /** A real calendar date written YYYY-MM-DD. */
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
 
-export const guideSectionSchema = z
+/** A list in a guide (Markdown `- item` lines): its items, each a sentence or two. */
+export const guideListSchema = z
+  .object({ items: z.array(text()).min(1).meta({ title: "Items" }) })
+  .strict();
+
+/** A section of text on a page: its id (anchor and translation key), heading and paragraphs. */
+export const textSectionSchema = z
   .object({
     id: slug.meta({ title: "Id", description: "The section's anchor and translation key." }),
     title: text(120).meta({ title: "Heading" }),
     paragraphs: z.array(text()).min(1).meta({ title: "Paragraphs" }),
   })
   .strict();
+
+/** A guide's section: paragraphs and lists, in order; either may hold links, [text](/path). */
+export const guideSectionSchema = textSectionSchema.extend({
+  paragraphs: z
+    .array(z.union([text(), guideListSchema]))
+    .min(1)
+    .meta({ title: "Paragraphs and lists" }),
+});
 
 export const guideSchema = z
   .object({
@@ -44,7 +58,10 @@ export const guideSchema = z
   .strict();
 
 export type Guide = z.infer<typeof guideSchema>;
-export type TextSection = z.infer<typeof guideSectionSchema>;
+export type TextSection = z.infer<typeof textSectionSchema>;
+export type GuideSection = z.infer<typeof guideSectionSchema>;
+/** A paragraph, or a list's items. */
+export type GuideBlock = GuideSection["paragraphs"][number];
 
 /** What a guide file's front matter holds: the guide without its sections, and its place. */
 export const guideFrontMatterSchema = guideSchema.omit({ sections: true }).extend({
