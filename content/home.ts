@@ -141,42 +141,78 @@ export const courseCards: CourseCard[] = [
     title: "Foundation Courses",
     summary:
       "A one-year bridge into a UK degree for students whose school qualifications or English scores are not yet at direct-entry level.",
-    image: { src: "/images/courses/foundation-courses.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/foundation-courses.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "foundation",
   },
   {
     title: "Undergraduate Degrees",
     summary:
       "Three- or four-year bachelor's degrees in business, computing, engineering, health, law and more, many with a placement year.",
-    image: { src: "/images/courses/undergraduate-degrees.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/undergraduate-degrees.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "undergraduate",
   },
   {
     title: "Pre-Masters",
     summary:
       "A preparation programme of one or two terms that builds academic English and subject knowledge before a UK master's degree.",
-    image: { src: "/images/courses/pre-masters.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/pre-masters.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "postgraduate",
   },
   {
     title: "Masters in Research",
     summary:
       "An MRes or research-led MSc built around an extended project, ideal preparation for a PhD or a research career.",
-    image: { src: "/images/courses/masters-in-research.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/masters-in-research.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "postgraduate",
   },
   {
     title: "PhD Degrees",
     summary:
       "Doctoral study with a supervisor in your field: we help you find the right research group, shape your proposal and look for funding.",
-    image: { src: "/images/courses/phd-degrees.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/phd-degrees.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "postgraduate",
   },
   {
     title: "Executive Education",
     summary:
       "Short courses and certificates for working professionals, taught in the evening, at weekends or online, with CPD credits.",
-    image: { src: "/images/courses/executive-education.svg", alt: "", width: 400, height: 240 },
+    image: {
+      src: "/images/courses/executive-education.svg",
+      alt: "",
+      decorative: true,
+      width: 400,
+      height: 240,
+    },
     slug: "shortCourses",
   },
 ];

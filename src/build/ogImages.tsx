@@ -43,11 +43,30 @@ export interface OgCard {
 const dataUri = (svg: string | Buffer) =>
   `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 
-function Card({ title, artwork, host, art }: OgCard & { art: string }) {
+/** The card's picture as satori takes it: an illustration as it is, an uploaded photo as a PNG. */
+async function artOf(image: Image, file: Buffer) {
+  if (image.src.endsWith(".svg"))
+    // The image schema holds an illustration's size (an upload's is read below).
+    return { uri: dataUri(file), width: image.width!, height: image.height! };
+  const png = await sharp(file)
+    .rotate()
+    .resize({ width: 800, withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    uri: `data:image/png;base64,${png.data.toString("base64")}`,
+    width: png.info.width,
+    height: png.info.height,
+  };
+}
+
+type Art = Awaited<ReturnType<typeof artOf>>;
+
+function Card({ title, host, art }: OgCard & { art: Art }) {
   const { colours } = brandMark;
   const titleSize = title.length > 56 ? 54 : title.length > 32 ? 62 : 72;
   const artWidth = 400;
-  const artHeight = Math.round((artWidth * artwork.height) / artwork.width);
+  const artHeight = Math.round((artWidth * art.height) / art.width);
   return (
     <div
       style={{
@@ -101,7 +120,13 @@ function Card({ title, artwork, host, art }: OgCard & { art: string }) {
           marginBottom: 40,
         }}
       >
-        <img src={art} alt="" width={artWidth} height={artHeight} style={{ borderRadius: 28 }} />
+        <img
+          src={art.uri}
+          alt=""
+          width={artWidth}
+          height={artHeight}
+          style={{ borderRadius: 28 }}
+        />
       </div>
     </div>
   );
@@ -154,12 +179,12 @@ async function scriptTitle(title: string, locale: Locale) {
 }
 
 /** Draw one card: satori lays out the text in our own font as paths, sharp turns it into a PNG. */
-async function drawCard(card: OgCard, artSvg: Buffer, locale: Locale) {
+async function drawCard(card: OgCard, artFile: Buffer, locale: Locale) {
   // Loaded only when a card is not in the cache: a warm build never needs it.
   const { default: satori } = await import("satori");
   const latin = locale === sourceLocale;
   const svg = await satori(
-    <Card {...card} title={latin ? card.title : ""} art={dataUri(artSvg)} />,
+    <Card {...card} title={latin ? card.title : ""} art={await artOf(card.artwork, artFile)} />,
     { width: OG_WIDTH, height: OG_HEIGHT, fonts },
   );
   let image = sharp(Buffer.from(svg));
@@ -192,9 +217,9 @@ export async function writeOgImages(
   const font = scriptFonts[locale.code];
   await Promise.all(
     [...cards].map(async ([name, card]) => {
-      const artSvg = readFileSync(join(root, "static", card.artwork.src));
-      const key = hashOf(recipe, JSON.stringify(card), artSvg, locale.code, font?.file ?? "");
-      const png = await cachedImage(key, () => drawCard(card, artSvg, locale));
+      const artFile = readFileSync(join(root, "static", card.artwork.src));
+      const key = hashOf(recipe, JSON.stringify(card), artFile, locale.code, font?.file ?? "");
+      const png = await cachedImage(key, () => drawCard(card, artFile, locale));
       if (png.length > OG_MAX_BYTES)
         throw new Error(
           `The social card for ${name} is ${png.length} bytes (limit ${OG_MAX_BYTES})`,

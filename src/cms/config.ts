@@ -24,6 +24,8 @@ interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   items?: JsonSchema;
+  /** A widget named in the schema's `.meta({ widget })`. */
+  widget?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
@@ -32,7 +34,7 @@ interface JsonSchema {
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "select" | "number" | "boolean" | "list" | "object";
+  widget: "string" | "text" | "select" | "number" | "boolean" | "list" | "object" | "image";
   hint?: string;
   required: boolean;
   default?: unknown;
@@ -79,6 +81,8 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
     required,
     ...(node.default !== undefined ? { default: node.default } : {}),
   };
+  // An image: Decap's picker, which uploads into the media folder (static/uploads/).
+  if (node.type === "string" && node.widget === "image") return { ...base, widget: "image" };
   if (node.type === "string" && node.enum)
     return { ...base, widget: "select", options: node.enum.map(String) };
   if (node.type === "string") {

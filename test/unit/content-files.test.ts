@@ -244,6 +244,40 @@ test("a bad guide is refused, naming file, line and field", () => {
   );
 });
 
+test("an image says what it shows unless marked decorative; an illustration gives its size, an upload need not", () => {
+  const undecorated = guideText.replace("  decorative: true\n", "");
+  assert.match(
+    guideError(undecorated),
+    new RegExp(
+      `uk-student-visa\\.md:\\d+: field image\\.alt: say what the picture shows, or tick Decoration only`,
+    ),
+  );
+  assert.match(
+    guideError(guideText.replace('  alt: ""', '  alt: "A passport"')),
+    /field image\.decorative: a picture for decoration has no description/,
+  );
+  assert.match(
+    guideError(guideText.replace(/^ {2}width: \d+\n/m, "")),
+    /field image\.width: \/images\/guides\/uk-student-visa\.svg needs its width and height/,
+  );
+  assert.match(
+    guideError(guideText.replace("/images/guides/uk-student-visa.svg", "/images/guides/visa.gif")),
+    /field image\.src: an upload \(\/uploads\/\.\.\.\) or a path under static\/images\//,
+  );
+  const upload = guideText
+    .replace("/images/guides/uk-student-visa.svg", "/uploads/visa-office.jpg")
+    .replace(/^ {2}width: \d+\n {2}height: \d+\n/m, "")
+    .replace(
+      '  alt: ""\n  decorative: true',
+      '  alt: "Students queueing at a visa application centre"',
+    );
+  const { guide } = parseGuide(upload, guideFile);
+  assert.deepEqual(guide.image, {
+    src: "/uploads/visa-office.jpg",
+    alt: "Students queueing at a visa application centre",
+  });
+});
+
 test("two guides at one position are refused, naming both files", () => {
   const dir = mkdtempSync(join(tmpdir(), "eg-guides-"));
   try {

@@ -16,34 +16,69 @@ export const text = (max?: number) => {
   return max === undefined ? base : base.max(max);
 };
 
-/** An image served from static/ (its path starts with /images/). */
+/**
+ * An image: an illustration under static/images/ (its width and height written), or a photo
+ * uploaded in the editor to static/uploads/ (its size read from the file, AVIF and WebP made
+ * from it: src/build/media.ts). It says what it shows, unless it is there for decoration only.
+ */
 export const imageSchema = z
   .object({
     src: z
       .string()
-      .regex(/^\/images\/[\w./-]+$/, "a path under static/images/, e.g. /images/people/name.svg")
+      .regex(
+        /^\/(?:images|uploads)\/[\w./-]+\.(?:svg|jpe?g|png|webp|avif)$/,
+        "an upload (/uploads/...) or a path under static/images/, e.g. /images/people/name.svg",
+      )
       .meta({
-        title: "Image file",
-        description: "Its path under static/, e.g. /images/people/amara-okafor.svg.",
+        title: "Image",
+        description:
+          "Upload a photo (JPEG, PNG or WebP: the site makes the sizes and formats each page needs), or an illustration's path under static/, e.g. /images/people/amara-okafor.svg.",
+        widget: "image",
       }),
-    width: z
-      .number()
-      .int()
-      .min(1)
-      .max(4000)
-      .meta({ title: "Width (px)", description: "Its own width: the page reserves the space." }),
+    width: z.number().int().min(1).max(4000).optional().meta({
+      title: "Width (px)",
+      description:
+        "An illustration's own width (the page reserves the space); a photo's is read from it.",
+    }),
     height: z
       .number()
       .int()
       .min(1)
       .max(4000)
-      .meta({ title: "Height (px)", description: "Its own height." }),
+      .optional()
+      .meta({ title: "Height (px)", description: "An illustration's own height." }),
     alt: z.string().trim().max(200).default("").meta({
       title: "Description (alt text)",
-      description: "What it shows, for someone who cannot see it; empty only for decoration.",
+      description:
+        "What it shows, for someone who cannot see it. Needed unless it is for decoration only.",
+    }),
+    decorative: z.boolean().optional().meta({
+      title: "Decoration only",
+      description:
+        "Tick only when the picture adds nothing the words beside it do not say; it then has no description.",
     }),
   })
-  .strict();
+  .strict()
+  .superRefine((image, ctx) => {
+    if (!image.alt && !image.decorative)
+      ctx.addIssue({
+        code: "custom",
+        path: ["alt"],
+        message: "say what the picture shows, or tick Decoration only (decorative: true)",
+      });
+    if (image.alt && image.decorative)
+      ctx.addIssue({
+        code: "custom",
+        path: ["decorative"],
+        message: "a picture for decoration has no description: empty alt, or untick it",
+      });
+    if (!image.src.startsWith("/uploads/") && (!image.width || !image.height))
+      ctx.addIssue({
+        code: "custom",
+        path: ["width"],
+        message: `${image.src} needs its width and height (an upload's are read from the file)`,
+      });
+  });
 
 export type Image = z.infer<typeof imageSchema>;
 
