@@ -8,6 +8,7 @@
 import { loadEvents, type SiteEvent } from "../events/load";
 import type { ContentModule } from "./validate";
 import { intakeMonth } from "../lib/intake";
+import type { Guide } from "../../content/types";
 
 /** How long each kind of claim holds before it must be looked at again. */
 export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60, joinLinkDays: 7 };
@@ -60,13 +61,19 @@ export function staleClaims(
       );
   }
 
-  const guides = (of("content/guides").guides ?? []) as { slug: string; updated: string }[];
+  const guides = (of("content/guides").guides ?? []) as Guide[];
   guides.forEach((guide) => {
     const due = addMonths(guide.updated, REVIEW.guideMonths);
     if (due <= today)
       warnings.push(
         `content/guides/${guide.slug}.md updated: "${guide.slug}" was last reviewed on ${guide.updated}, over ${REVIEW.guideMonths} months ago. Read it through (dates, deadlines, fees, rules), fix what changed, and set updated to today.`,
       );
+    (guide.deadlines ?? []).forEach((deadline, i) => {
+      if (deadline.date < today)
+        warnings.push(
+          `content/guides/${guide.slug}.md deadlines[${i}]: "${deadline.note}" was ${deadline.date}, and the guide still gives it as to come. Change the text to the next deadline and set its date (or remove the entry with the text).`,
+        );
+    });
   });
 
   const booking = of("content/booking.ts").booking as

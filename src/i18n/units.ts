@@ -97,6 +97,8 @@ const TEXT_PATHS: Record<string, RegExp[]> = {
 
 /** Fields that are names or data by where they are, not by their key: `file: paths`. */
 const NAME_PATHS: Record<string, RegExp[]> = {
+  // A guide's deadlines are dated notes for staff (src/build/staleness.ts), never shown.
+  "content/guides": [/\.deadlines\[\d+\]\.note$/],
   // A route's intake months are keys the route finder computes with (shown via intakeMonths).
   "content/studyRoutes.ts": [/\.intakes\[\d+\]$/],
   // The office's address as printed for post, and the social networks' own names.

@@ -9,11 +9,13 @@ import { parseEvents } from "../../src/events/load";
 const root = join(import.meta.dirname, "../..");
 const fields = (today: string) => staleClaims(contentModules, today).map((w) => w.split(":")[0]);
 
-test("today's content warns: the promoted January 2026 intake has started; figures over a year old", () => {
+test("today's content warns: the promoted January 2026 intake has started, its guide's deadlines passed; figures over a year old", () => {
   assert.deepEqual(fields("2026-11-25"), [
     "content/site.ts site.promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
     "content/costOfStudy.yaml visaFee.source.asOf",
+    "content/guides/january-2026-intake.md deadlines[0]",
+    "content/guides/january-2026-intake.md deadlines[1]",
   ]);
   const [intake] = staleClaims(contentModules, "2026-11-25");
   assert.match(intake, /January 2026, started on 2026-01-01/);
@@ -21,23 +23,31 @@ test("today's content warns: the promoted January 2026 intake has started; figur
 });
 
 test("each claim warns from its own date, not before (fixed clock)", () => {
-  // Before the intake started and within a year of every figure: nothing.
-  assert.deepEqual(fields("2025-12-31"), []);
+  // Before the guide's first deadline and within a year of every figure: nothing.
+  assert.deepEqual(fields("2025-11-07"), []);
+  // The day after the deadline ("early November": 2025-11-07 at the latest), and after the next.
+  assert.deepEqual(fields("2025-11-08"), ["content/guides/january-2026-intake.md deadlines[0]"]);
+  const [deadline] = staleClaims(contentModules, "2025-11-08");
+  assert.match(deadline, /"Key deadlines: early November, .*" was 2025-11-07/);
+  assert.deepEqual(fields("2025-12-11"), [
+    "content/guides/january-2026-intake.md deadlines[0]",
+    "content/guides/january-2026-intake.md deadlines[1]",
+  ]);
   // The intake starts and the maintenance figure (January 2025) turns a year old on one day.
   assert.deepEqual(fields("2026-01-01"), [
     "content/site.ts site.promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
+    "content/guides/january-2026-intake.md deadlines[0]",
+    "content/guides/january-2026-intake.md deadlines[1]",
   ]);
   // The guides were reviewed on 2026-11-22: due six months later.
-  assert.ok(!fields("2027-05-21").some((f) => f.startsWith("content/guides/")));
-  assert.deepEqual(
-    fields("2027-05-22").filter((f) => f.startsWith("content/guides/")),
-    [
-      "content/guides/january-2026-intake.md updated",
-      "content/guides/scholarships-for-international-students.md updated",
-      "content/guides/uk-student-visa.md updated",
-    ],
-  );
+  const reviews = (today: string) => fields(today).filter((f) => f.endsWith(".md updated"));
+  assert.deepEqual(reviews("2027-05-21"), []);
+  assert.deepEqual(reviews("2027-05-22"), [
+    "content/guides/january-2026-intake.md updated",
+    "content/guides/scholarships-for-international-students.md updated",
+    "content/guides/uk-student-visa.md updated",
+  ]);
   // The last bank holiday listed is 2027-12-28: a warning from 60 days before it.
   assert.ok(!fields("2027-10-28").includes("content/booking.ts booking.bankHolidays.dates"));
   assert.ok(fields("2027-10-29").includes("content/booking.ts booking.bankHolidays.dates"));
@@ -53,9 +63,9 @@ test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", 
   const stale = run("2026-11-25");
   assert.equal(stale.status, 1);
   assert.match(stale.stderr, /Out of date: content\/site\.ts site\.promotedIntake:/);
-  const fresh = run("2025-12-01");
+  const fresh = run("2025-11-01");
   assert.equal(fresh.status, 0, fresh.stderr);
-  assert.match(fresh.stdout, /Every dated claim holds on 2025-12-01/);
+  assert.match(fresh.stdout, /Every dated claim holds on 2025-11-01/);
 });
 
 test("events: a webinar within a week with no join link, and a calendar with nothing to come", () => {

@@ -53,6 +53,28 @@ export const guideSchema = z
       description:
         "Written YYYY-MM-DD, not before it was published. Set it to today when you have read the guide through; the build warns 6 months later.",
     }),
+    deadlines: z
+      .array(
+        z
+          .object({
+            date: isoDate.meta({
+              title: "Date",
+              description:
+                "The day it falls on (the latest when the text says 'early November'), YYYY-MM-DD.",
+            }),
+            note: text(200).meta({
+              title: "What it is",
+              description: "For staff only, never shown: which deadline of the text this is.",
+            }),
+          })
+          .strict(),
+      )
+      .optional()
+      .meta({
+        title: "Deadlines it names",
+        description:
+          "Each date the text gives as a deadline: the build warns once one has passed, so the text is brought up to date.",
+      }),
     sections: z.array(guideSectionSchema).min(1),
   })
   .strict();
