@@ -12,6 +12,11 @@ const clock = (time: string) => {
  * language). From its first day the build warns that it has begun.
  */
 const promotedIntake = "January 2026";
+/**
+ * The last day to apply for it, by our own advice (the intake guide's "early November" for
+ * January): past it, "applications are open now" is no longer true and the build warns.
+ */
+const promotedIntakeApplyBy = "2025-11-07";
 
 function officeDay(days: string, dayOfWeek: DayOfWeek[], opens?: string, closes?: string) {
   const hours = opens && closes ? `${clock(opens)} to ${clock(closes)}` : "Closed";
@@ -55,6 +60,7 @@ export const site = {
   replyTime: "within one business day",
   intakes: ["September", "January", "May"],
   promotedIntake,
+  promotedIntakeApplyBy,
   address,
   email: "hello@eastgate-education.example",
   infoEmail: "info@eastgate-education.example",

@@ -46,8 +46,15 @@ export function staleClaims(
   const of = (file: string) => modules.find((m) => m.file === file)?.exports ?? {};
   const warnings: string[] = [];
 
-  const { promotedIntake } = of("content/site.ts").site as { promotedIntake: string };
+  const { promotedIntake, promotedIntakeApplyBy: applyBy } = of("content/site.ts").site as {
+    promotedIntake: string;
+    promotedIntakeApplyBy: string;
+  };
   const starts = intakeMonth(promotedIntake);
+  if (applyBy < today && !(starts && day(starts) <= today))
+    warnings.push(
+      `content/site.ts site.promotedIntakeApplyBy: applications for ${promotedIntake} closed on ${applyBy} by our own advice, yet the ticker says they are open now. Promote the next intake: set promotedIntake and promotedIntakeApplyBy.`,
+    );
   if (starts && day(starts) <= today)
     warnings.push(
       `content/site.ts site.promotedIntake: the promoted intake, ${promotedIntake}, started on ${day(starts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake to the next intake you promote, like "September 2027" (one edit reaches every place it shows, in every language).`,

@@ -29,7 +29,7 @@ export interface ValidationInput {
 const MAY_BE_EMPTY = [/\.alt$/, /groups\[\d+\]\.name$/];
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const TEL = /^\+[1-9]\d{6,14}$/;
-const DATE_KEYS = ["published", "updated"];
+const DATE_KEYS = ["published", "updated", "promotedIntakeApplyBy"];
 const TIME_KEYS = ["opens", "closes"];
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */

@@ -26,10 +26,19 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   // Before the guide's first deadline and within a year of every figure: nothing.
   assert.deepEqual(fields("2025-11-07"), []);
   // The day after the deadline ("early November": 2025-11-07 at the latest), and after the next.
-  assert.deepEqual(fields("2025-11-08"), ["content/guides/january-2026-intake.md deadlines[0]"]);
-  const [deadline] = staleClaims(contentModules, "2025-11-08");
+  // Applications for the intake close by our own advice on the same day: the ticker's "open now".
+  assert.deepEqual(fields("2025-11-08"), [
+    "content/site.ts site.promotedIntakeApplyBy",
+    "content/guides/january-2026-intake.md deadlines[0]",
+  ]);
+  const [applyBy, deadline] = staleClaims(contentModules, "2025-11-08");
+  assert.match(
+    applyBy,
+    /applications for January 2026 closed on 2025-11-07 .* set promotedIntake and promotedIntakeApplyBy/,
+  );
   assert.match(deadline, /"Key deadlines: early November, .*" was 2025-11-07/);
   assert.deepEqual(fields("2025-12-11"), [
+    "content/site.ts site.promotedIntakeApplyBy",
     "content/guides/january-2026-intake.md deadlines[0]",
     "content/guides/january-2026-intake.md deadlines[1]",
   ]);
