@@ -5,7 +5,8 @@
  * Markdown has (another heading level, a list, a quote, code, a link) is refused, naming the
  * line, rather than shown as stray signs on the page.
  */
-import { ContentError } from "./yamlFile";
+// Not from ./yamlFile (which reads files): this module runs in the editor's preview too.
+import { ContentError } from "./contentError";
 
 /** One section as written, with the lines its parts start on (for messages). */
 export interface MarkdownSection {
