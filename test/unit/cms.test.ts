@@ -350,7 +350,7 @@ test("the guides' preview is the guide page the build renders; a refused text sh
   const folder = cmsConfig({}).collections.find((c) => c.name === "guides");
   assert.ok(folder && "folder" in folder);
   for (const guide of guides) {
-    const text = readFileSync(join(folder.folder, `${guide.slug}.md`), "utf8");
+    const text: string = readFileSync(join(folder.folder, `${guide.slug}.md`), "utf8");
     assert.equal(
       guidePreviewHtml(readFrontMatter(text), folder.fields),
       renderToStaticMarkup(createElement(GuidePage, { guide })),
