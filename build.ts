@@ -236,7 +236,7 @@ async function build() {
   writeSiteFiles(documents, admin?.connect);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
-  if (admin) writeAdmin(dist, admin);
+  if (admin) writeAdmin(dist, admin, { stylesheet: css, fontFaces });
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

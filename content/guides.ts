@@ -1,5 +1,10 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { loadGuides } from "../src/content/guides";
 
-/** Guide pages under /guides/<slug> (home #blog), in display order: content/guides/*.md, checked. */
-export const guides = loadGuides(join(import.meta.dirname, "guides"));
+/**
+ * Guide pages under /guides/<slug> (home #blog), in display order: content/guides/*.md, checked.
+ * GUIDES_DIR reads them from another folder (the editor's browser test builds its edited copy).
+ */
+export const guides = loadGuides(
+  process.env.GUIDES_DIR ? resolve(process.env.GUIDES_DIR) : join(import.meta.dirname, "guides"),
+);

@@ -2,7 +2,9 @@
  * /admin/: the Decap CMS editor, served from our own origin. The prebuilt script of the npm
  * package `decap-cms` (and the chunks and WebAssembly it loads beside itself) is copied into
  * dist/admin/; the configuration is generated from the collections' schemas (src/cms/config.ts) into a
- * small script that runs before it. Nothing is requested from another host.
+ * small script that runs before it, with our guides' preview (src/cms/guidePreview.tsx: the site's
+ * guide page drawn by React 19 to HTML, under the site's stylesheet). Nothing is requested from
+ * another host.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -35,9 +37,13 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
     format: "iife",
     minify: true,
     target: "es2020",
+    // React's production build; the preview shows the English page.
+    define: { "process.env.NODE_ENV": '"production"', "process.env.PAGE_LOCALE": '"en"' },
     write: false,
   }).outputFiles[0].text;
-  const init = `window.EASTGATE_CMS = ${JSON.stringify(boot, null, 2)};\n${startUp}`;
+  /** cms-init.js; `preview`: the site's stylesheet, known once the build has written it. */
+  const initScript = (preview?: EditorBoot["preview"]) =>
+    `window.EASTGATE_CMS = ${JSON.stringify({ ...boot, preview }, null, 2)};\n${startUp}`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -53,16 +59,35 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
 </body>
 </html>
 `;
-  return { "index.html": html, "cms-init.js": init, config, connect: cmsBackend(env).connect };
+  return {
+    "index.html": html,
+    "cms-init.js": initScript(),
+    initScript,
+    config,
+    connect: cmsBackend(env).connect,
+  };
 }
 
-/** Write dist/admin/: the Decap files and ours (made by adminFiles). */
-export function writeAdmin(dist: string, files: ReturnType<typeof adminFiles>) {
+/** Write dist/admin/: the Decap files and ours (made by adminFiles), the preview under the site's styles. */
+export function writeAdmin(
+  dist: string,
+  files: ReturnType<typeof adminFiles>,
+  preview?: EditorBoot["preview"],
+) {
   const dir = join(dist, "admin");
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(decapDist))
     if (/^(?:\d+\.)?decap-cms\.js$|\.wasm$/.test(name) || name === "decap-cms.js.LICENSE.txt")
       copyFileSync(join(decapDist, name), join(dir, name));
   writeFileSync(join(dir, "index.html"), files["index.html"]);
-  writeFileSync(join(dir, "cms-init.js"), files["cms-init.js"]);
+  // The font files are named beside the sheet (/assets/); the preview's rules are read at /admin/.
+  const rebased = preview && {
+    ...preview,
+    fontFaces: preview.fontFaces.replace(
+      /url\((["']?)([^"')]+)\1\)/g,
+      (_, quote: string, url: string) =>
+        `url(${quote}${new URL(url, `http://x${preview.stylesheet}`).pathname}${quote})`,
+    ),
+  };
+  writeFileSync(join(dir, "cms-init.js"), files.initScript(rebased));
 }

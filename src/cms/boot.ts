@@ -4,6 +4,8 @@ export interface EditorBoot {
   config: unknown;
   /** Each collection's file's opening comment, by collection name: kept when the editor writes it. */
   headers: Record<string, string | undefined>;
+  /** The site's stylesheet (/assets/main-<hash>.css) and its @font-face rules, for the guides' preview. */
+  preview?: { stylesheet: string; fontFaces: string };
 }
 
 /** The name a collection's file format is registered under with Decap. */

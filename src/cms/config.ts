@@ -248,7 +248,7 @@ function folderCollection(collection: FolderCollection) {
     label: collection.label,
     label_singular: collection.singular,
     description: collection.description,
-    editor: { preview: false },
+    // The preview is the site's guide page (src/cms/guidePreview.tsx, registered by ./init.ts).
     // Written as by hand (./contentFormat.ts): front matter in the schema's order, then the text.
     format: formatName(collection.name),
     extension: "md",

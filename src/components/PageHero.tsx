@@ -1,18 +1,20 @@
 import type { ReactNode } from "react";
-import type { Image } from "../../content/types";
-import { InlineSvg } from "./InlineSvg";
 
 interface Props {
   title: string;
   /** Line above the title. */
   eyebrow?: string;
   lead: string;
-  image?: Image;
+  /**
+   * Beside the copy: a page's illustration (an InlineSvg with class page-hero-image). Passed in
+   * rather than drawn here, so this component reads no file and runs in the editor's preview.
+   */
+  media?: ReactNode;
   children?: ReactNode;
 }
 
 /** The heading band at the top of every inner page; holds the page's h1. */
-export function PageHero({ title, eyebrow, lead, image, children }: Props) {
+export function PageHero({ title, eyebrow, lead, media, children }: Props) {
   return (
     <div className="page-hero">
       <div className="container page-hero-inner">
@@ -22,8 +24,7 @@ export function PageHero({ title, eyebrow, lead, image, children }: Props) {
           <p className="lead">{lead}</p>
           {children}
         </div>
-        {/* Drawn in the page: the first screen's LCP is then its text, not a request. */}
-        {image && <InlineSvg image={image} className="page-hero-image" />}
+        {media}
       </div>
     </div>
   );

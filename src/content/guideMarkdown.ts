@@ -8,8 +8,9 @@
  * than shown as stray signs on the page.
  */
 import { INLINE_LINK } from "../lib/inlineLinks";
+// Not from ./yamlFile (which reads files): this module runs in the editor's preview too.
+import { ContentError } from "./contentError";
 import type { GuideBlock } from "./schema/guides";
-import { ContentError } from "./yamlFile";
 
 /** One section as written, with the lines its parts start on (for messages). */
 export interface MarkdownSection {

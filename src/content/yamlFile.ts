@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
+import { ContentError } from "./contentError";
 
-/** Bad content: one problem a line, each naming file, line, entry and field. */
-export class ContentError extends Error {}
+export { ContentError };
 
 /** A checked file: its data, and a place to report the problems of cross-field rules. */
 export interface CheckedFile<T> {

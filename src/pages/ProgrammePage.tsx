@@ -1,6 +1,7 @@
 import { fill } from "../lib/template";
 import { ui } from "../../content/ui";
 import type { ProgrammeCategory } from "../../content/types";
+import { InlineSvg } from "../components/InlineSvg";
 import { PageHero } from "../components/PageHero";
 import { HighlightCards } from "../components/HighlightCards";
 import { Island } from "../islands/Island";
@@ -19,7 +20,8 @@ export function ProgrammePage({ category }: Props) {
         eyebrow={ui.eyebrows.programmes}
         title={category.name}
         lead={category.tagline}
-        image={category.image}
+        // Drawn in the page: the first screen's LCP is then its text, not a request.
+        media={<InlineSvg image={category.image} className="page-hero-image" />}
       >
         <a className="button button-accent" href="/contact#contact-form">
           {ui.programmePage.askAbout}

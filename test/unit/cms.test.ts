@@ -22,6 +22,11 @@ import { collections } from "../../src/content/collections";
 import { EVENTS_FILE, parseEvents } from "../../src/events/load";
 import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema";
 import { guideFrontMatterSchema } from "../../src/content/schema/guides";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { guides } from "../../content/guides";
+import { guidePreviewHtml } from "../../src/cms/guidePreview";
+import { GuidePage } from "../../src/pages/GuidePage";
 import {
   adminContentSecurityPolicy,
   headersFile,
@@ -339,4 +344,28 @@ test("the guides: a folder of Markdown files, their front matter from the schema
   const body = new RegExp(byField.body.pattern![0]);
   assert.ok(body.test("## Why January? {#why-january}\n\nA paragraph."));
   assert.ok(!body.test("A paragraph before any heading."));
+});
+
+test("the guides' preview is the guide page the build renders; a refused text shows the build's message", () => {
+  const folder = cmsConfig({}).collections.find((c) => c.name === "guides");
+  assert.ok(folder && "folder" in folder);
+  for (const guide of guides) {
+    const text: string = readFileSync(join(folder.folder, `${guide.slug}.md`), "utf8");
+    assert.equal(
+      guidePreviewHtml(readFrontMatter(text), folder.fields),
+      renderToStaticMarkup(createElement(GuidePage, { guide })),
+      guide.slug,
+    );
+  }
+  const text = readFileSync(join(folder.folder, "uk-student-visa.md"), "utf8");
+  const listed = text.replace("\nShorter courses", "\n1. Shorter courses");
+  const html = guidePreviewHtml(readFrontMatter(listed), folder.fields);
+  const line = listed.split("\n").findIndex((l) => l.startsWith("1. Shorter")) + 1;
+  assert.match(html, /The build would refuse content\/guides\/uk-student-visa\.md/);
+  assert.ok(
+    html.includes(
+      `content/guides/uk-student-visa.md:${line}: a list&#x27;s items are written - item (numbered lists are not shown)`,
+    ),
+    html,
+  );
 });
