@@ -21,9 +21,11 @@ function heldLinks(): HTMLLinkElement[] {
 const isSheet = (link: HTMLLinkElement) => link.rel === "stylesheet";
 
 let applied: Promise<unknown> | undefined;
+/** Whether a script has asked for the full sheet: then it is not prefetched as well. */
+let wanted = false;
 
 /** Apply the full stylesheet now (once); resolves when it has arrived (or failed). */
-export function fullSheet(): Promise<unknown> {
+function applySheet(): Promise<unknown> {
   return (applied ??= Promise.all(
     heldLinks()
       .filter(isSheet)
@@ -34,23 +36,39 @@ export function fullSheet(): Promise<unknown> {
   ));
 }
 
+/** The page has loaded and painted: nothing held back competes with the first screen then. */
+const loadedAndPainted = () =>
+  Promise.all([
+    document.readyState === "complete"
+      ? undefined
+      : new Promise((done) => addEventListener("load", done, { once: true })),
+    firstPaint(),
+  ]);
+
+/**
+ * The full stylesheet, for markup a script creates: applied once the page has loaded (or at
+ * the visitor's first interaction, if sooner); resolves when it has arrived (or failed).
+ */
+export function fullSheet() {
+  wanted = true;
+  return loadedAndPainted().then(applySheet);
+}
 /** After load and first paint: the manifest, the full sheet's prefetch; the sheet on first use. */
 export function loadAfterLoadLinks() {
   for (const type of ["pointerdown", "keydown", "focusin"])
-    addEventListener(type, () => void fullSheet(), { capture: true, passive: true, once: true });
+    addEventListener(type, () => void applySheet(), { capture: true, passive: true, once: true });
   const add = () => {
     for (const link of heldLinks()) {
       if (isSheet(link)) {
-        if (applied) continue;
+        if (applied ?? wanted) continue;
         link.rel = "prefetch";
         link.as = "style";
       }
       document.head.append(link);
     }
   };
-  const loaded =
-    document.readyState === "complete"
-      ? Promise.resolve()
-      : new Promise((done) => addEventListener("load", done, { once: true }));
-  void Promise.all([loaded, firstPaint()]).then(add);
+  // When idle: the scripts that start after the first paint have said by then if they want it.
+  void loadedAndPainted().then(() =>
+    "requestIdleCallback" in window ? requestIdleCallback(add) : setTimeout(add, 200),
+  );
 }
