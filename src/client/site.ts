@@ -4,11 +4,11 @@ import { startAnchors } from "./anchors";
 import { startFocusClear } from "./focusClear";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
-import { loadAfterLoadLinks } from "./afterLoad";
+import { fullSheet, loadAfterLoadLinks } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 import { firstPaint } from "./firstPaint";
 
-const fullCss = loadAfterLoadLinks();
+loadAfterLoadLinks();
 // Nothing here is needed to draw the first screen (the HTML is complete without it).
 void firstPaint().then(() => {
   document.documentElement.classList.add("js");
@@ -31,12 +31,12 @@ void firstPaint().then(() => {
   if (window.location.search) prefillForms(window.location.search);
   if (mayOfferLanguage())
     // Markup the HTML did not have: styled by the full sheet only.
-    void Promise.all([import("./languageOffer"), fullCss])
+    void Promise.all([import("./languageOffer"), fullSheet()])
       .then(([m]) => m.startLanguageOffer())
       .catch((error: unknown) => console.error(error));
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
-    void Promise.all([import("./booking"), fullCss])
+    void Promise.all([import("./booking"), fullSheet()])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
   // The events pages: times in the visitor's zone, live places (plain TypeScript).
@@ -83,7 +83,7 @@ if (forms.length) {
     started = true;
     observer.disconnect();
     // The toast it creates is styled by the full sheet only.
-    Promise.all([import("./forms"), fullCss])
+    Promise.all([import("./forms"), fullSheet()])
       .then(([m]) => m.startForms())
       .catch((error: unknown) => console.error(error));
   };
