@@ -5,20 +5,10 @@
  */
 export const INTAKE_PLACEHOLDER = "{intake}";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** "January"... "December", as the content writes them (English, whatever the page's language). */
+const MONTHS = Array.from({ length: 12 }, (_, m) =>
+  new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2000, m, 1)),
+);
 
 /** "January 2026" -> "2026-01"; undefined when it is not an English month and a year. */
 export function intakeMonth(name: string): string | undefined {

@@ -7,14 +7,13 @@
  */
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { buildSite, launchBrowser, startServer } from "./harness";
+import { freePort, startDecapServer } from "./decapServer";
 
 const root = resolve(import.meta.dirname, "../..");
 const SLUG = "uk-student-visa";
@@ -40,38 +39,6 @@ let closeBrowser: () => Promise<void>;
 const pageProblems: string[] = [];
 let rebuilt: ReturnType<typeof buildSite> | undefined;
 
-async function freePort() {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-/** decap-server in fs mode (the default): it reads and writes files under GIT_REPO_DIRECTORY. */
-async function startDecapServer(port: number) {
-  const script = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`decap-server did not start:\n${log}`)), 20_000);
-    const read = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes("listening")) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => fail(new Error(`decap-server exited (${code}):\n${log}`)));
-  });
-  return child;
-}
-
 before(async () => {
   repo = mkdtempSync(join(tmpdir(), "eg-cms-guides-"));
   cpSync(join(root, "content"), join(repo, "content"), { recursive: true });
@@ -81,7 +48,7 @@ before(async () => {
   // The site's build and Chromium's start overlap decap-server's.
   let chromium: Awaited<ReturnType<typeof launchBrowser>>;
   [decap, site, chromium] = await Promise.all([
-    startDecapServer(port),
+    startDecapServer(repo, port),
     buildSite({
       CMS_PROXY_URL: `http://127.0.0.1:${port}/api/v1`,
       GUIDES_DIR: join(repo, "content/guides"),

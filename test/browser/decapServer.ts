@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+
+/** A port no one listens on now, for decap-server. */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** decap-server in fs mode (the default): it reads and writes files under `repo`. */
+export async function startDecapServer(repo: string, port: number) {
+  const script = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`decap-server did not start:\n${log}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("listening")) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => fail(new Error(`decap-server exited (${code}):\n${log}`)));
+  });
+  return child;
+}
