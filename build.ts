@@ -7,7 +7,7 @@ import { categories } from "./content/programmes";
 import { mapLocations } from "./content/home";
 import { destinations } from "./content/destinations";
 import { routes, notFoundRoute } from "./src/routes";
-import { contentModules } from "./src/build/content";
+import { contentModules, writePlainContent } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
 import { validateBooking } from "./src/build/validateBooking";
@@ -159,9 +159,9 @@ async function build() {
   const started = performance.now();
   checkContent();
   // The editor's configuration first: a schema field it cannot show stops the build here.
-  let admin: ReturnType<typeof adminFiles> | undefined;
+  let admin: Awaited<ReturnType<typeof adminFiles>> | undefined;
   try {
-    if (editorWanted()) admin = adminFiles();
+    if (editorWanted()) admin = await adminFiles();
   } catch (error) {
     console.error(`The editor (/admin/) cannot be built:\n  ${(error as Error).message}`);
     process.exit(1);
@@ -192,10 +192,15 @@ async function build() {
       cards.get(routeName(route.path)) ?? cards.get("home")!,
     ),
   );
+  const englishContent = mkdtempSync(join(tmpdir(), "eg-content-"));
+  writePlainContent(englishContent);
   const { scriptFor } = await bundleScripts(
     dist,
     pages.map((p) => p.islands),
-  );
+    {
+      contentDir: englishContent,
+    },
+  ).finally(() => rmSync(englishContent, { recursive: true, force: true }));
   const everyLocale = [
     {
       locale: sourceLocale,

@@ -1,83 +1,21 @@
-import { site } from "./site";
-
-/** How a consultation happens. `capacity`: advisers who take this mode at the same time. */
-export interface ConsultationMode {
-  id: "video" | "phone" | "office";
-  name: string;
-  /** One line on how it happens, shown beside the choice and in the e-mails. */
-  description: string;
-  capacity: number;
-}
-
-/** A day the office takes no bookings, with why (shown to no one; for the next editor). */
-export interface ClosedDate {
-  date: string;
-  reason: string;
-}
+import { bookingFile } from "../src/content/bookingFile";
+import { fillSiteFacts } from "../src/content/siteFacts";
 
 /**
- * The rules of consultation booking: the only place any of them is written. The opening hours
- * are the office's (`site.officeHours`, London time); validated at build (src/build/validateBooking.ts).
+ * The rules of consultation booking: content/booking.yaml, checked against
+ * src/content/schema/booking.ts, the only place any of them is written. The office hours they
+ * offer times within are `site.officeHours`, from the same file.
  */
-export const booking = {
-  /** The office's clock: hours, closed dates and the staff's lists are in this zone. */
-  zone: "Europe/London",
-  slotMinutes: 30,
-  /** Between two consultations of one adviser: notes, and a minute to breathe. */
-  bufferMinutes: 15,
-  /** No booking closer than this to its start: an adviser reads the enquiry first. */
-  minNoticeHours: 12,
-  /** Times are offered this many days ahead. */
-  horizonDays: 21,
-  modes: [
-    {
-      id: "video",
-      name: "Video call",
-      description:
-        "An adviser e-mails you a video link on the day; it opens in your browser, nothing to install.",
-      capacity: 2,
-    },
-    {
-      id: "phone",
-      name: "Phone call",
-      description:
-        "An adviser calls the number you give us, with its country code; WhatsApp calls are fine too.",
-      capacity: 2,
-    },
-    {
-      id: "office",
-      name: "At our London office",
-      description: `Meet an adviser at ${site.address.lines.slice(0, 3).join(", ")}: step-free, five minutes from Whitechapel station.`,
-      capacity: 1,
-    },
-  ] satisfies ConsultationMode[],
-  /** England and Wales bank holidays: the office is closed. */
-  bankHolidays: {
-    source: "https://www.gov.uk/bank-holidays",
-    sourceName: "GOV.UK: UK bank holidays (England and Wales)",
-    checked: "2026-11-24",
-    dates: [
-      { date: "2026-01-01", reason: "New Year's Day" },
-      { date: "2026-04-03", reason: "Good Friday" },
-      { date: "2026-04-06", reason: "Easter Monday" },
-      { date: "2026-05-04", reason: "Early May bank holiday" },
-      { date: "2026-05-25", reason: "Spring bank holiday" },
-      { date: "2026-08-31", reason: "Summer bank holiday" },
-      { date: "2026-12-25", reason: "Christmas Day" },
-      { date: "2026-12-28", reason: "Boxing Day (substitute day)" },
-      { date: "2027-01-01", reason: "New Year's Day" },
-      { date: "2027-03-26", reason: "Good Friday" },
-      { date: "2027-03-29", reason: "Easter Monday" },
-      { date: "2027-05-03", reason: "Early May bank holiday" },
-      { date: "2027-05-31", reason: "Spring bank holiday" },
-      { date: "2027-08-30", reason: "Summer bank holiday" },
-      { date: "2027-12-27", reason: "Christmas Day (substitute day)" },
-      { date: "2027-12-28", reason: "Boxing Day (substitute day)" },
-    ] satisfies ClosedDate[],
-  },
-  /** Days the agency closes besides bank holidays (training, the office move...). Blocking a day is a line here. */
-  agencyClosed: [] as ClosedDate[],
-};
+export const booking = fillSiteFacts({
+  zone: bookingFile.zone,
+  slotMinutes: bookingFile.slotMinutes,
+  bufferMinutes: bookingFile.bufferMinutes,
+  minNoticeHours: bookingFile.minNoticeHours,
+  horizonDays: bookingFile.horizonDays,
+  modes: bookingFile.modes,
+  bankHolidays: bookingFile.bankHolidays,
+  agencyClosed: bookingFile.agencyClosed,
+});
 
 /** The page's and the e-mails' words. */
 export const bookingCopy = {

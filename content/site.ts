@@ -1,10 +1,5 @@
-import type { ContactInfo, DayOfWeek, Link, OfficeDay } from "./types";
-
-/** "09:00" -> "9:00 AM": office hours are written once, in 24-hour form, and shown like this. */
-const clock = (time: string) => {
-  const [h, m] = time.split(":").map(Number);
-  return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-};
+import { officeHours } from "../src/content/bookingFile";
+import type { ContactInfo, Link } from "./types";
 
 /**
  * The intake the hero, ticker and first guide invite applications for, written "January 2026":
@@ -17,11 +12,6 @@ const promotedIntake = "January 2026";
  * January): past it, "applications are open now" is no longer true and the build warns.
  */
 const promotedIntakeApplyBy = "2025-11-07";
-
-function officeDay(days: string, dayOfWeek: DayOfWeek[], opens?: string, closes?: string) {
-  const hours = opens && closes ? `${clock(opens)} to ${clock(closes)}` : "Closed";
-  return { days, dayOfWeek, opens, closes, hours } satisfies OfficeDay;
-}
 
 /** The London office. */
 const office = {
@@ -38,8 +28,6 @@ const address = {
   lines: [...office.street, `${office.locality} ${office.postalCode}`, office.country],
   mapQuery: `${office.street[1]}, ${office.locality} ${office.postalCode}`,
 };
-
-const weekdays: DayOfWeek[] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 
 /** Agency identity and contact details: the only place any of them is written. */
 export const site = {
@@ -69,11 +57,8 @@ export const site = {
   /** Printed in international form: students dial from abroad, where "020..." reaches no one. */
   phone: { display: "+44 20 7946 0321", tel: "+442079460321" },
   mobile: { display: "+44 7700 900456", tel: "+447700900456", whatsapp: "447700900456" },
-  officeHours: [
-    officeDay("Monday to Friday", weekdays, "09:00", "18:00"),
-    officeDay("Saturday", ["Saturday"], "10:00", "16:00"),
-    officeDay("Sunday", ["Sunday"]),
-  ],
+  /** London time: content/booking.yaml, beside the booking rules that offer times within them. */
+  officeHours,
   social: [
     {
       label: "LinkedIn",

@@ -108,23 +108,6 @@ export interface ContactInfo {
   lines: ContactLine[];
 }
 
-export type DayOfWeek =
-  "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
-
-/** One line of the office hours. */
-export interface OfficeDay {
-  /** The days as shown, e.g. "Monday to Friday". */
-  days: string;
-  /** The same days, for machines (structured data). */
-  dayOfWeek: DayOfWeek[];
-  /** Opening time, 24-hour "HH:MM"; absent when closed. */
-  opens?: string;
-  /** Closing time, 24-hour "HH:MM"; absent when closed. */
-  closes?: string;
-  /** The hours as shown, e.g. "9:00 AM to 6:00 PM" or "Closed" (derived from opens/closes). */
-  hours: string;
-}
-
 /** A month of the year an intake starts in. */
 export type IntakeMonth = "September" | "January" | "May";
 

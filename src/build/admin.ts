@@ -6,20 +6,30 @@
  * guide page drawn by React 19 to HTML, under the site's stylesheet). Nothing is requested from
  * another host.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildSync } from "esbuild";
+import { build } from "esbuild";
 import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
 import type { EditorBoot } from "../cms/boot";
 import { readContentYaml } from "../cms/contentFormat";
 import { collections } from "../content/collections";
+import { plainContent, writePlainContent } from "./content";
 
 const root = join(import.meta.dirname, "../..");
 const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist/decap-cms.js"));
 
 /** The editor's files, as written to dist/admin/ (not the copied Decap files). */
-export function adminFiles(env: CmsBackendEnv = process.env) {
+export async function adminFiles(env: CmsBackendEnv = process.env) {
   const config = cmsConfig(env);
   const boot: EditorBoot = {
     config,
@@ -31,16 +41,22 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
     ),
   };
   // Before decap-cms.js: the flag that stops its automatic start, our format, then our start.
-  const startUp = buildSync({
-    entryPoints: [join(import.meta.dirname, "../cms/init.ts")],
-    bundle: true,
-    format: "iife",
-    minify: true,
-    target: "es2020",
-    // React's production build; the preview shows the English page.
-    define: { "process.env.NODE_ENV": '"production"', "process.env.PAGE_LOCALE": '"en"' },
-    write: false,
-  }).outputFiles[0].text;
+  // The preview's pages read the content as plain modules: a YAML file's loader needs node:fs.
+  const contentDir = mkdtempSync(join(tmpdir(), "eg-cms-content-"));
+  writePlainContent(contentDir);
+  const startUp = (
+    await build({
+      entryPoints: [join(import.meta.dirname, "../cms/init.ts")],
+      bundle: true,
+      format: "iife",
+      minify: true,
+      target: "es2020",
+      // React's production build; the preview shows the English page.
+      define: { "process.env.NODE_ENV": '"production"', "process.env.PAGE_LOCALE": '"en"' },
+      plugins: [plainContent(contentDir)],
+      write: false,
+    }).finally(() => rmSync(contentDir, { recursive: true, force: true }))
+  ).outputFiles[0].text;
   /** cms-init.js; `preview`: the site's stylesheet, known once the build has written it. */
   const initScript = (preview?: EditorBoot["preview"]) =>
     `window.EASTGATE_CMS = ${JSON.stringify({ ...boot, preview }, null, 2)};\n${startUp}`;
@@ -71,7 +87,7 @@ export function adminFiles(env: CmsBackendEnv = process.env) {
 /** Write dist/admin/: the Decap files and ours (made by adminFiles), the preview under the site's styles. */
 export function writeAdmin(
   dist: string,
-  files: ReturnType<typeof adminFiles>,
+  files: Awaited<ReturnType<typeof adminFiles>>,
   preview?: EditorBoot["preview"],
 ) {
   const dir = join(dist, "admin");

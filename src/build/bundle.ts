@@ -1,12 +1,13 @@
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import postcss from "postcss";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import type { IslandName } from "../islands/names";
 import { subsetFontsPlugin } from "./font";
 import { fallbackFacesPlugin } from "./fontFallback";
+import { plainContent } from "./content";
 import { vitalsEndpoint } from "../config";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -62,8 +63,11 @@ const lazyPrefix = "lazy-module:";
 export async function bundleScripts(
   outdir: string,
   islandSets: IslandName[][],
-  /** A translated locale's bundles: its code, and its content as plain modules (renderLocale.ts). */
-  locale?: { code: string; contentDir: string },
+  /**
+   * The content as plain modules (src/build/content.ts writePlainContent), and the locale's code
+   * unless it is the source locale's (English: its assets keep names without a code).
+   */
+  content: { contentDir: string; code?: string },
 ) {
   // Generated entries live in a private folder, so builds running side by side never collide.
   const entryDir = mkdtempSync(join(tmpdir(), "eg-entries-"));
@@ -97,16 +101,16 @@ export async function bundleScripts(
       "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
       // Empty: the reporter's import() is dead code, and no reporter ships.
       "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
-      "process.env.PAGE_LOCALE": JSON.stringify(locale?.code ?? "en"),
+      "process.env.PAGE_LOCALE": JSON.stringify(content.code ?? "en"),
     },
     jsx: "automatic",
     metafile: true,
     logLevel: "warning",
     // Arabic and Chinese as themselves: escaped (\u0639...) each letter would weigh 6 bytes.
     charset: "utf8",
-    plugins: locale ? [translatedContent(locale.contentDir)] : [],
+    plugins: [plainContent(content.contentDir)] as esbuild.Plugin[],
   } as const;
-  const tag = locale ? `${locale.code}-` : "";
+  const tag = content.code ? `${content.code}-` : "";
 
   // Page scripts, each whole; every import() is left as a marker naming the module it loads.
   const lazyModules = new Set<string>();
@@ -180,17 +184,4 @@ export async function bundleScripts(
     return url;
   };
   return { scriptFor };
-}
-
-/** Imports of a content module resolve to the locale's translated copy of it. */
-function translatedContent(contentDir: string): esbuild.Plugin {
-  return {
-    name: "translated-content",
-    setup(build) {
-      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$/ }, (args) => {
-        const file = join(contentDir, `${basename(args.path)}.ts`);
-        return existsSync(file) ? { path: file } : undefined;
-      });
-    },
-  };
 }

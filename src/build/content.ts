@@ -19,6 +19,9 @@ import * as testimonials from "../../content/testimonials";
 import * as ui from "../../content/ui";
 import * as zoneCities from "../../content/zoneCities";
 import * as events from "../events/content";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { Plugin } from "esbuild";
 import type { ContentModule } from "./validate";
 
 /**
@@ -51,3 +54,32 @@ export const contentModules: ContentModule[] = [
   // Filled from CLDR for a translated locale (src/i18n/apply.ts): no texts of its own.
   { file: "content/zoneCities.ts", exports: zoneCities },
 ];
+
+/**
+ * Every content module as a plain module of its values as loaded (and, in a translated locale's
+ * process, translated), for the browser bundles (src/build/bundle.ts): a module read from YAML or
+ * Markdown needs the file system, which a page's script does not have.
+ */
+export function writePlainContent(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  for (const { file, exports } of contentModules)
+    writeFileSync(
+      join(dir, `${file.replace(/^content\//, "").replace(/\.\w+$/, "")}.ts`),
+      Object.entries(exports)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+        .join(""),
+    );
+}
+
+/** For esbuild: imports of a content module resolve to its plain copy in `contentDir`. */
+export function plainContent(contentDir: string): Plugin {
+  return {
+    name: "plain-content",
+    setup(build) {
+      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$/ }, (args) => {
+        const file = join(contentDir, `${basename(args.path)}.ts`);
+        return existsSync(file) ? { path: file } : undefined;
+      });
+    },
+  };
+}

@@ -8,10 +8,9 @@
  * INPUT: { assets, dist, contentDir }; OUTPUT: { pages, stale }. It writes the locale's social
  * cards (titles in its own script) into dist/assets.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { applyTranslations, MissingTranslations } from "../i18n/apply";
-import { contentModules } from "./content";
+import { writePlainContent } from "./content";
 import { pageLocale } from "../i18n/pageLocale";
 
 const [input, output] = process.argv.slice(2);
@@ -32,15 +31,8 @@ try {
   throw error;
 }
 
-// The translated content as plain modules, for this locale's browser bundles (src/build/bundle.ts).
-mkdirSync(contentDir, { recursive: true });
-for (const { file, exports } of contentModules)
-  writeFileSync(
-    join(contentDir, file.replace(/^content\//, "")),
-    Object.entries(exports)
-      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
-      .join(""),
-  );
+// The translated content as plain modules, for this locale's browser bundles.
+writePlainContent(contentDir);
 
 const { renderRoute, routeName, socialCards } = await import("./render");
 const { routes, notFoundRoute } = await import("../routes");

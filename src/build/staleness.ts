@@ -91,7 +91,7 @@ export function staleClaims(
     .at(-1);
   if (last && last <= addDays(today, REVIEW.bankHolidayDays))
     warnings.push(
-      `content/booking.ts booking.bankHolidays.dates: the last bank holiday listed is ${last}, within ${REVIEW.bankHolidayDays} days. Add the next year's from GOV.UK (https://www.gov.uk/bank-holidays) and set bankHolidays.checked; past it the build stops.`,
+      `content/booking.yaml bankHolidays.dates: the last bank holiday listed is ${last}, within ${REVIEW.bankHolidayDays} days. Add the next year's from GOV.UK (https://www.gov.uk/bank-holidays) and set bankHolidays.checked; past it the build stops.`,
     );
 
   const scheduled = events.filter((e) => e.status === "scheduled");

@@ -39,6 +39,8 @@ export interface CmsField {
   required: boolean;
   default?: unknown;
   options?: string[];
+  /** A select of several options (a list of enum values). */
+  multiple?: boolean;
   pattern?: [string, string];
   value_type?: "int" | "float";
   min?: number;
@@ -141,7 +143,15 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
       fields,
     };
   }
-  if (node.type === "array" && node.items?.type === "string" && !node.items.enum) {
+  if (node.type === "array" && node.items?.type === "string" && node.items.enum)
+    return {
+      ...base,
+      widget: "select",
+      multiple: true,
+      options: node.items.enum.map(String),
+      ...limits,
+    };
+  if (node.type === "array" && node.items?.type === "string") {
     const item = widgetFor(name, node.items, true, `${path}[]`);
     return {
       ...base,

@@ -7,8 +7,11 @@
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar } from "yaml";
 
-/** A month, date or London time ("2025-04", "2026-12-09", "2026-12-09T18:00"): quoted, so no YAML 1.1 reader takes it for a date. */
-const DATE = /^\d{4}-\d{2}(?:-\d{2}(?:T\d{2}:\d{2})?)?$/;
+/**
+ * A month, date, London time or time of day ("2025-04", "2026-12-09", "2026-12-09T18:00",
+ * "09:00"): quoted, so no YAML 1.1 reader takes it for a date or a number of minutes.
+ */
+const DATE = /^(?:\d{4}-\d{2}(?:-\d{2}(?:T\d{2}:\d{2})?)?|\d{2}:\d{2})$/;
 
 /** The fields of a collection's file as the editor has them: their order is the file's. */
 export interface FieldOrder {

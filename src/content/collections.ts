@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
+import { bookingFileSchema } from "./schema/booking";
 import { costOfStudyFileSchema } from "./schema/costOfStudy";
 import { destinationsFileSchema } from "./schema/destinations";
 import { guideFrontMatterSchema } from "./schema/guides";
@@ -121,5 +122,14 @@ export const collections: (Collection | FolderCollection)[] = [
     fileLabel: "Students' stories",
     schema: testimonialsFileSchema,
     list: { singular: "story" },
+  },
+  {
+    name: "booking",
+    label: "Booking and office hours",
+    description:
+      "The office hours (London time) shown across the site, and the rules of consultation booking: length, notice, how far ahead, the ways to talk, bank holidays and other closed days.",
+    file: "content/booking.yaml",
+    fileLabel: "Booking and office hours",
+    schema: bookingFileSchema,
   },
 ];

@@ -18,6 +18,8 @@ export const siteFacts: Record<string, string> = {
   intakes: site.intakes.join(" / "),
   /** "September, January or May" */
   intakeList: `${earlier.reverse().join(", ")} or ${lastIntake}`,
+  /** "Unit 4, Eastgate House, 112 Whitechapel Road, London E1 1JE" */
+  officeAddress: site.address.lines.slice(0, 3).join(", "),
 };
 
 const PLACEHOLDER = /\{(\w+)\}/g;

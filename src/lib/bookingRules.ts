@@ -12,7 +12,7 @@ const ISO_DAY: Record<string, number> = {
   Sunday: 7,
 };
 
-/** The slot rules content/booking.ts and the office hours in content/site.ts make. */
+/** The slot rules and office hours of content/booking.yaml (`booking`, `site.officeHours`). */
 export function slotRules(): SlotRules {
   const hours: SlotRules["hours"] = {};
   for (const day of site.officeHours)

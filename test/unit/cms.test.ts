@@ -190,8 +190,8 @@ test("the backend: local (decap-server) by default, a git host with editorial wo
   assert.equal(editorWanted({}), true);
 });
 
-test("/admin/index.html: not indexed, no inline script, Decap from our own origin", () => {
-  const { "index.html": html, "cms-init.js": init } = adminFiles({});
+test("/admin/index.html: not indexed, no inline script, Decap from our own origin", async () => {
+  const { "index.html": html, "cms-init.js": init } = await adminFiles({});
   assert.match(html, /<meta name="robots" content="noindex">/);
   const scripts = [...html.matchAll(/<script\b[^>]*>([^<]*)<\/script>/g)];
   assert.deepEqual(
@@ -327,6 +327,15 @@ test("nested objects and lists of objects become object and list widgets with su
   assert.equal(portrait.required, false, "a portrait is optional");
   assert.equal(field("testimonials", "testimonials").summary, "{{fields.name}}");
   assert.match(field("destinations", "destinations", "countryCode").pattern![0], /A-Z/);
+  // The office hours' days: several of the seven, picked from a list.
+  const days = field("booking", "officeHours", "dayOfWeek");
+  assert.equal(days.widget, "select");
+  assert.equal(days.multiple, true);
+  assert.equal(days.options?.length, 7);
+  assert.equal(days.min, 1);
+  assert.equal(field("booking", "officeHours", "opens").required, false, "closed days have none");
+  assert.match(field("booking", "officeHours", "opens").pattern![0], /\[01\]/);
+  assert.equal(field("booking", "agencyClosed").required, false);
 });
 
 test("the guides: a folder of Markdown files, their front matter from the schema, then the text", () => {

@@ -21,6 +21,7 @@ import { GuideBlocks } from "../../src/components/GuideBlocks";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
 import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
+import { bookingFileSchema } from "../../src/content/schema/booking";
 import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
@@ -76,6 +77,30 @@ const cases: Case[] = [
     schema: costOfStudyFileSchema,
     breakIt: (t) => t.replace('    asOf: "2025-04"\n', "    asOf: April 2025\n"),
     says: /^content\/costOfStudy\.yaml:\d+: field visaFee\.source\.asOf: a date written YYYY-MM/,
+  },
+  {
+    file: "content/booking.yaml",
+    schema: bookingFileSchema,
+    breakIt: (t) => t.replace('    closes: "18:00"\n', '    closes: "17:50"\n'),
+    says: /^content\/booking\.yaml:\d+: officeHours 1 field closes: the 530 open minutes \(09:00 to 17:50\) do not divide into whole consultations of 30 minutes plus 15/,
+  },
+  {
+    file: "content/booking.yaml",
+    schema: bookingFileSchema,
+    breakIt: (t) => t.replace("    capacity: 2\n", "    capacity: 0\n"),
+    says: /^content\/booking\.yaml:\d+: modes 1 \(video\) field capacity: /,
+  },
+  {
+    file: "content/booking.yaml",
+    schema: bookingFileSchema,
+    breakIt: (t) => t.replace('date: "2026-04-03"', 'date: "2026-02-30"'),
+    says: /^content\/booking\.yaml:\d+: bankHolidays\.dates 2 field date: is not a date on the calendar/,
+  },
+  {
+    file: "content/booking.yaml",
+    schema: bookingFileSchema,
+    breakIt: (t) => t.replace("      - Saturday\n", "      - Friday\n"),
+    says: /^content\/booking\.yaml:\d+: officeHours 2 field dayOfWeek: Friday is also in line 1 of the office hours/,
   },
 ];
 

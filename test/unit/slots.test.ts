@@ -18,7 +18,6 @@ import { inviteFor } from "../../server/booking/invite";
 import type { Booking } from "../../server/booking/store";
 import { validateBooking } from "../../src/build/validateBooking";
 import { contentModules } from "../../src/build/content";
-import { booking as bookingContent } from "../../content/booking";
 
 const rules = slotRules();
 const at = (iso: string) => Date.parse(iso);
@@ -207,34 +206,11 @@ test("invite: a move keeps the UID and raises SEQUENCE; a cancellation is METHOD
   assert.equal(c.event.component.getFirstPropertyValue("status"), "CANCELLED");
 });
 
-test("booking rules: the content passes; slips fail naming the file and field", () => {
+test("booking rules: the bank holidays listed must reach past the booking horizon", () => {
   assert.deepEqual(validateBooking(contentModules, "2026-11-24"), []);
-  const broken = contentModules.map((m) =>
-    m.file === "content/booking.ts"
-      ? {
-          ...m,
-          exports: {
-            ...m.exports,
-            booking: {
-              ...bookingContent,
-              slotMinutes: 40,
-              modes: [{ ...bookingContent.modes[0], capacity: 0 }],
-              bankHolidays: {
-                ...bookingContent.bankHolidays,
-                dates: [{ date: "2026-02-30", reason: "" }],
-              },
-            },
-          },
-        }
-      : m,
-  );
-  const errors = validateBooking(broken, "2026-11-24").join("\n");
-  assert.match(
-    errors,
-    /content\/booking.ts: booking.slotMinutes plus bufferMinutes \(55 minutes\) does not divide/,
-  );
-  assert.match(errors, /content\/booking.ts: booking.modes\[0\].capacity should be 1 or more/);
-  assert.match(errors, /booking.bankHolidays.dates\[0\].date "2026-02-30" is not a date/);
-  assert.match(errors, /booking.bankHolidays.dates ends on 2026-02-30, before the booking horizon/);
-  assert.match(validateBooking(contentModules, "2027-12-20").join(), /add the next year's dates/);
+  // The last date listed is 2027-12-28; 21 days ahead of 2027-12-08 is 2027-12-29.
+  assert.deepEqual(validateBooking(contentModules, "2027-12-07"), []);
+  assert.deepEqual(validateBooking(contentModules, "2027-12-08"), [
+    "content/booking.yaml: bankHolidays.dates ends on 2027-12-28, before the booking horizon (2027-12-29): add the next year's dates from https://www.gov.uk/bank-holidays",
+  ]);
 });

@@ -58,8 +58,8 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
     "content/guides/uk-student-visa.md updated",
   ]);
   // The last bank holiday listed is 2027-12-28: a warning from 60 days before it.
-  assert.ok(!fields("2027-10-28").includes("content/booking.ts booking.bankHolidays.dates"));
-  assert.ok(fields("2027-10-29").includes("content/booking.ts booking.bankHolidays.dates"));
+  assert.ok(!fields("2027-10-28").includes("content/booking.yaml bankHolidays.dates"));
+  assert.ok(fields("2027-10-29").includes("content/booking.yaml bankHolidays.dates"));
 });
 
 test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", () => {
