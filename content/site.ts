@@ -1,27 +1,16 @@
+import { join } from "node:path";
 import { officeHours } from "../src/content/bookingFile";
+import { siteFileSchema } from "../src/content/schema/site";
+import { loadYaml } from "../src/content/yamlFile";
+import { INTAKE_PLACEHOLDER } from "../src/lib/intake";
 import type { ContactInfo, Link } from "./types";
 
-/**
- * The intake the hero, ticker and first guide invite applications for, written "January 2026":
- * the one edit that moves them all on (translations name it by `{intake}`, filled in each
- * language). From its first day the build warns that it has begun.
- */
-const promotedIntake = "January 2026";
-/**
- * The last day to apply for it, by our own advice (the intake guide's "early November" for
- * January): past it, "applications are open now" is no longer true and the build warns.
- */
-const promotedIntakeApplyBy = "2025-11-07";
+const { office, promotedIntake, ticker, ...settings } = loadYaml(
+  join(import.meta.dirname, "site.yaml"),
+  siteFileSchema,
+  { social: "social network" },
+);
 
-/** The London office. */
-const office = {
-  street: ["Unit 4, Eastgate House", "112 Whitechapel Road"],
-  locality: "London",
-  postalCode: "E1 1JE",
-  country: "United Kingdom",
-  /** ISO 3166-1 alpha-2, for structured data. */
-  countryCode: "GB",
-};
 const address = {
   ...office,
   /** As printed on an envelope. */
@@ -29,54 +18,38 @@ const address = {
   mapQuery: `${office.street[1]}, ${office.locality} ${office.postalCode}`,
 };
 
-/** Agency identity and contact details: the only place any of them is written. */
+/**
+ * Agency identity and contact details (content/site.yaml, checked against
+ * src/content/schema/site.ts), with the address as printed and the office hours
+ * (content/booking.yaml) worked out from the files.
+ */
 export const site = {
-  name: "Eastgate Education",
-  /** Under an app icon on a phone's home screen (12 characters or fewer). */
-  shortName: "Eastgate",
-  tagline: "UK university admissions advice, free from first question to first lecture",
-  description:
-    "Eastgate Education is an independent advisory team in East London helping international students choose, apply for and settle into universities in the UK and worldwide, at no cost to the student.",
+  name: settings.name,
+  shortName: settings.shortName,
+  tagline: settings.tagline,
+  description: settings.description,
   /** Public address of the site; the build's SITE_URL overrides it (see src/config.ts). */
-  url: "https://www.eastgate-education.example",
-  /** Language and region of the site's text, as Open Graph writes it. */
-  locale: "en_GB",
-  established: 2020,
-  /** Where the agency's students come from: it advises by video call and WhatsApp too. */
-  areaServed: "Worldwide",
-  rating: { score: 4.9, outOf: 5, students: 120 },
-  replyTime: "within one business day",
-  intakes: ["September", "January", "May"],
+  url: settings.url,
+  locale: settings.locale,
+  established: settings.established,
+  areaServed: settings.areaServed,
+  rating: settings.rating,
+  replyTime: settings.replyTime,
+  intakes: settings.intakes,
+  /** "January 2026": translations name it `{intake}`, filled in each language. */
   promotedIntake,
-  promotedIntakeApplyBy,
+  promotedIntakeApplyBy: settings.promotedIntakeApplyBy,
   address,
-  email: "hello@eastgate-education.example",
-  infoEmail: "info@eastgate-education.example",
-  admissionsEmail: "admissions@eastgate-education.example",
-  careersEmail: "careers@eastgate-education.example",
-  /** Printed in international form: students dial from abroad, where "020..." reaches no one. */
-  phone: { display: "+44 20 7946 0321", tel: "+442079460321" },
-  mobile: { display: "+44 7700 900456", tel: "+447700900456", whatsapp: "447700900456" },
-  /** London time: content/booking.yaml, beside the booking rules that offer times within them. */
+  email: settings.email,
+  infoEmail: settings.infoEmail,
+  admissionsEmail: settings.admissionsEmail,
+  careersEmail: settings.careersEmail,
+  phone: settings.phone,
+  mobile: settings.mobile,
   officeHours,
-  social: [
-    {
-      label: "LinkedIn",
-      href: "https://www.linkedin.com/company/eastgate-education",
-      icon: "linkedin",
-    },
-    { label: "YouTube", href: "https://www.youtube.com/@eastgate-education", icon: "youtube" },
-    { label: "Instagram", href: "https://www.instagram.com/eastgate.education", icon: "instagram" },
-    { label: "TikTok", href: "https://www.tiktok.com/@eastgate.education", icon: "tiktok" },
-    { label: "Facebook", href: "https://www.facebook.com/eastgate.education", icon: "facebook" },
-    { label: "X", href: "https://x.com/eastgate_edu", icon: "x" },
-  ],
-  ticker: [
-    `${promotedIntake} intake: applications are open now`,
-    "Apply early to secure your place and your accommodation",
-    "Study in the UK with leading universities",
-  ],
-} as const;
+  social: settings.social,
+  ticker: ticker.map((line) => line.replaceAll(INTAKE_PLACEHOLDER, promotedIntake)),
+};
 
 export const mailto = (address: string, subject?: string) =>
   `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;

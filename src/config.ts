@@ -16,7 +16,7 @@ export const vitalsEndpoint =
   process.env.VITALS?.trim() === "off" ? "" : process.env.VITALS_ENDPOINT?.trim() || "";
 
 /**
- * SITE_URL: the public origin the site is served from (default `site.url` in content/site.ts),
+ * SITE_URL: the public origin the site is served from (default `url` in content/site.yaml),
  * written into canonical links, og:url and og:image, the sitemap, robots.txt and the JSON-LD.
  */
 export const siteUrl = parseSiteUrl(process.env.SITE_URL?.trim() || site.url);

@@ -53,11 +53,11 @@ export function staleClaims(
   const starts = intakeMonth(promotedIntake);
   if (applyBy < today && !(starts && day(starts) <= today))
     warnings.push(
-      `content/site.ts site.promotedIntakeApplyBy: applications for ${promotedIntake} closed on ${applyBy} by our own advice, yet the ticker says they are open now. Promote the next intake: set promotedIntake and promotedIntakeApplyBy.`,
+      `content/site.yaml promotedIntakeApplyBy: applications for ${promotedIntake} closed on ${applyBy} by our own advice, yet the ticker says they are open now. Promote the next intake: set promotedIntake and promotedIntakeApplyBy (Site settings in the editor).`,
     );
   if (starts && day(starts) <= today)
     warnings.push(
-      `content/site.ts site.promotedIntake: the promoted intake, ${promotedIntake}, started on ${day(starts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake to the next intake you promote, like "September 2027" (one edit reaches every place it shows, in every language).`,
+      `content/site.yaml promotedIntake: the promoted intake, ${promotedIntake}, started on ${day(starts)}, yet the hero, the ticker and the first guide still invite applications for it. Set promotedIntake to the next intake you promote, like "September 2027" (Site settings in the editor: one edit reaches every place it shows, in every language).`,
     );
 
   for (const [path, figure] of dated(of("content/costOfStudy.yaml"), "")) {

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { intakeMonth } from "../lib/intake";
 import { hasFlag } from "./flags";
 
 /** One content file and the values it exports. */
@@ -29,7 +28,7 @@ export interface ValidationInput {
 const MAY_BE_EMPTY = [/\.alt$/, /groups\[\d+\]\.name$/];
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const TEL = /^\+[1-9]\d{6,14}$/;
-const DATE_KEYS = ["published", "updated", "promotedIntakeApplyBy"];
+const DATE_KEYS = ["published", "updated"];
 const TIME_KEYS = ["opens", "closes"];
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
@@ -96,8 +95,6 @@ function checkText(
     fail(path, `"${value}" is not a phone number in international form, like +44 20 7946 0321`);
   else if (DATE_KEYS.includes(key) && !isIsoDate(value))
     fail(path, `"${value}" is not a date written YYYY-MM-DD`);
-  else if (key === "promotedIntake" && !intakeMonth(value))
-    fail(path, `"${value}" is not a month and year written like "January 2026"`);
   else if (TIME_KEYS.includes(key) && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
     fail(path, `"${value}" is not a 24-hour time written HH:MM`);
   else if (key === "countryCode" && !hasFlag(value))

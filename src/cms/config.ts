@@ -64,7 +64,7 @@ const humanise = (name: string) =>
   name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 
 /** The fields an entry of a list is named by in the editor's list, best first. */
-const SUMMARY_FIELDS = ["title", "name", "label", "legend", "id", "slug"];
+const SUMMARY_FIELDS = ["title", "name", "label", "legend", "id", "slug", "days", "date"];
 
 /** An object's properties as Decap widgets, in the schema's order. */
 function objectFields(node: JsonSchema, path: string): CmsField[] {

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
 import { bookingFileSchema } from "./schema/booking";
+import { siteFileSchema } from "./schema/site";
 import { costOfStudyFileSchema } from "./schema/costOfStudy";
 import { destinationsFileSchema } from "./schema/destinations";
 import { guideFrontMatterSchema } from "./schema/guides";
@@ -48,6 +49,15 @@ export interface Collection {
 }
 
 export const collections: (Collection | FolderCollection)[] = [
+  {
+    name: "site",
+    label: "Site settings",
+    description:
+      "The intake the site promotes (hero, ticker, first guide), the agency's name, contacts, address and social networks.",
+    file: "content/site.yaml",
+    fileLabel: "Site settings",
+    schema: siteFileSchema,
+  },
   {
     name: "events",
     label: "Events",

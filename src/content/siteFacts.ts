@@ -1,5 +1,5 @@
 /**
- * Facts that live once, in content/site.ts, written into a YAML file's texts by name: the
+ * Facts that live once, in content/site.yaml, written into a YAML file's texts by name: the
  * agency's name is `{agency}` in content/services.yaml, so renaming the agency is one edit.
  * Only these names are filled; any other `{word}` is left for the page that fills it.
  */

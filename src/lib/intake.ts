@@ -1,5 +1,5 @@
 /**
- * The intake the site promotes (content/site.ts `promotedIntake`, written "January 2026"): the
+ * The intake the site promotes (content/site.yaml `promotedIntake`, written "January 2026"): the
  * month it starts, and its name in each language. Texts name it through the `{intake}`
  * placeholder in their translations, so moving the intake on needs no new translation.
  */

@@ -11,6 +11,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { loadEvents } from "../../src/events/load";
+import { bookingFileSchema } from "../../src/content/schema/booking";
+import { siteFileSchema } from "../../src/content/schema/site";
+import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
 import { freePort, startDecapServer } from "./decapServer";
 
@@ -159,6 +162,76 @@ test("a time not written as the schema wants, or too many places, is refused", a
   await page.waitForTimeout(1000);
   await shot(page, "cms-refused-time-places");
   assert.equal(readFileSync(eventsFile, "utf8"), before);
+  await page.close();
+});
+
+/** The editor open on a collection of one file (`site`, `booking`: its name and its file's). */
+async function openFile(name: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.origin}/admin/`);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Events", exact: true }).waitFor();
+  await page.goto(`${server.origin}/admin/#/collections/${name}/entries/${name}`);
+  return page;
+}
+
+/** The messages Decap shows above a field it refuses (not its hint, always shown). */
+const refusal = (page: Page, text: RegExp) =>
+  page.locator("[class*=ControlErrorsList]").filter({ hasText: text }).first().waitFor();
+
+/** The lines of a content file the editor changed, against the checkout's. */
+const changedLines = (file: string) => {
+  const was = readFileSync(join(root, file), "utf8").split("\n");
+  const now = readFileSync(join(repo, file), "utf8").split("\n");
+  assert.equal(now.length, was.length, `${file}: no line added or lost`);
+  return now.filter((line, i) => line !== was[i]);
+};
+
+test("rolling the promoted intake forward is one edit in Site settings: two lines of the file", async () => {
+  const file = "content/site.yaml";
+  const page = await openFile("site");
+  const intake = visible(page, "The intake we promote");
+  assert.equal(await intake.inputValue(), "January 2026");
+  // A month not written as the schema wants is refused before anything is saved.
+  await intake.fill("09/2027");
+  await publish(page);
+  await refusal(page, /September 2027/);
+  assert.deepEqual(changedLines(file), []);
+  // Decap re-renders a refused field: empty it first, or the new text is added to the old.
+  await intake.clear();
+  await intake.fill("September 2027");
+  assert.equal(await intake.inputValue(), "September 2027");
+  await visible(page, "Apply by").fill("2027-07-31");
+  await shot(page, "cms-site-settings");
+  await publish(page);
+  for (let t = 0; t < 150 && !readFileSync(join(repo, file), "utf8").includes("2027-07-31"); t++)
+    await page.waitForTimeout(100);
+  assert.deepEqual(changedLines(file), [
+    "promotedIntake: September 2027",
+    'promotedIntakeApplyBy: "2027-07-31"',
+  ]);
+  const checked = checkYaml(readFileSync(join(repo, file), "utf8"), file, siteFileSchema);
+  checked.done();
+  assert.equal(checked.data.promotedIntake, "September 2027");
+  await page.close();
+});
+
+test("booking rules are edited the same way: the notice, one line of the file, checked by the schema", async () => {
+  const file = "content/booking.yaml";
+  const page = await openFile("booking");
+  await visible(page, "Notice (hours)").fill("24");
+  await publish(page);
+  for (
+    let t = 0;
+    t < 150 && !readFileSync(join(repo, file), "utf8").includes("minNoticeHours: 24");
+    t++
+  )
+    await page.waitForTimeout(100);
+  assert.deepEqual(changedLines(file), ["minNoticeHours: 24"]);
+  const checked = checkYaml(readFileSync(join(repo, file), "utf8"), file, bookingFileSchema);
+  checked.done();
+  assert.equal(checked.data.minNoticeHours, 24);
+  await shot(page, "cms-booking");
   await page.close();
 });
 

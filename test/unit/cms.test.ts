@@ -336,6 +336,8 @@ test("nested objects and lists of objects become object and list widgets with su
   assert.equal(field("booking", "officeHours", "opens").required, false, "closed days have none");
   assert.match(field("booking", "officeHours", "opens").pattern![0], /\[01\]/);
   assert.equal(field("booking", "agencyClosed").required, false);
+  assert.equal(field("booking", "officeHours").summary, "{{fields.days}}");
+  assert.equal(field("booking", "bankHolidays", "dates").summary, "{{fields.date}}");
 });
 
 test("the guides: a folder of Markdown files, their front matter from the schema, then the text", () => {

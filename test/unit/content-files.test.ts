@@ -22,6 +22,7 @@ import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
 import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
 import { bookingFileSchema } from "../../src/content/schema/booking";
+import { siteFileSchema } from "../../src/content/schema/site";
 import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
 import { programmesFileSchema } from "../../src/content/schema/programmes";
@@ -101,6 +102,24 @@ const cases: Case[] = [
     schema: bookingFileSchema,
     breakIt: (t) => t.replace("      - Saturday\n", "      - Friday\n"),
     says: /^content\/booking\.yaml:\d+: officeHours 2 field dayOfWeek: Friday is also in line 1 of the office hours/,
+  },
+  {
+    file: "content/site.yaml",
+    schema: siteFileSchema,
+    breakIt: (t) => t.replace("promotedIntake: January 2026", "promotedIntake: 2027-01"),
+    says: /^content\/site\.yaml:\d+: field promotedIntake: a month and a year, e\.g\. "September 2027"/,
+  },
+  {
+    file: "content/site.yaml",
+    schema: siteFileSchema,
+    breakIt: (t) => t.replace("promotedIntake: January 2026", "promotedIntake: March 2027"),
+    says: /^content\/site\.yaml:\d+: field promotedIntake: March is not one of the intake months \(September, January, May\)/,
+  },
+  {
+    file: "content/site.yaml",
+    schema: siteFileSchema,
+    breakIt: (t) => t.replace("  display: +44 7700 900456", "  display: 07700 900456"),
+    says: /^content\/site\.yaml:\d+: field mobile\.display: international form/,
   },
 ];
 

@@ -50,13 +50,19 @@ test("moving the intake on is one edit: hero, ticker, promotion, guide, structur
       cpSync(join(root, name), join(dir, name), { recursive: true });
     for (const name of ["node_modules", "package.json", "tsconfig.json", "static"])
       symlinkSync(join(root, name), join(dir, name));
-    const site = join(dir, "content/site.ts");
+    const site = join(dir, "content/site.yaml");
     const before = readFileSync(site, "utf8");
-    const after = before.replace(
-      'const promotedIntake = "January 2026";',
-      'const promotedIntake = "September 2027";',
+    const after = before
+      .replace("\npromotedIntake: January 2026\n", "\npromotedIntake: September 2027\n")
+      .replace(
+        '\npromotedIntakeApplyBy: "2025-11-07"\n',
+        '\npromotedIntakeApplyBy: "2027-07-31"\n',
+      );
+    assert.equal(
+      after.split("\n").filter((line, i) => line !== before.split("\n")[i]).length,
+      2,
+      "content/site.yaml names the promoted intake and its close in one place each",
     );
-    assert.notEqual(after, before, "content/site.ts names the promoted intake in one place");
     writeFileSync(site, after);
     writeFileSync(join(dir, "render.mts"), RENDER);
     for (const [code, lang, next, old] of [

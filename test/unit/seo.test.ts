@@ -72,7 +72,7 @@ function pngSize(file: string) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
 }
 
-test("every page describes the agency with the facts in content/site.ts", () => {
+test("every page describes the agency with the facts in content/site.yaml", () => {
   for (const route of [...routes, notFoundRoute]) {
     const agencies = head(route).nodes("EducationalOrganization");
     assert.equal(agencies.length, 1, route.path);

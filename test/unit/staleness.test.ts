@@ -11,7 +11,7 @@ const fields = (today: string) => staleClaims(contentModules, today).map((w) => 
 
 test("today's content warns: the promoted January 2026 intake has started, its guide's deadlines passed; figures over a year old", () => {
   assert.deepEqual(fields("2026-11-25"), [
-    "content/site.ts site.promotedIntake",
+    "content/site.yaml promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
     "content/costOfStudy.yaml visaFee.source.asOf",
     "content/guides/january-2026-intake.md deadlines[0]",
@@ -28,7 +28,7 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   // The day after the deadline ("early November": 2025-11-07 at the latest), and after the next.
   // Applications for the intake close by our own advice on the same day: the ticker's "open now".
   assert.deepEqual(fields("2025-11-08"), [
-    "content/site.ts site.promotedIntakeApplyBy",
+    "content/site.yaml promotedIntakeApplyBy",
     "content/guides/january-2026-intake.md deadlines[0]",
   ]);
   const [applyBy, deadline] = staleClaims(contentModules, "2025-11-08");
@@ -38,13 +38,13 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   );
   assert.match(deadline, /"Key deadlines: early November, .*" was 2025-11-07/);
   assert.deepEqual(fields("2025-12-11"), [
-    "content/site.ts site.promotedIntakeApplyBy",
+    "content/site.yaml promotedIntakeApplyBy",
     "content/guides/january-2026-intake.md deadlines[0]",
     "content/guides/january-2026-intake.md deadlines[1]",
   ]);
   // The intake starts and the maintenance figure (January 2025) turns a year old on one day.
   assert.deepEqual(fields("2026-01-01"), [
-    "content/site.ts site.promotedIntake",
+    "content/site.yaml promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
     "content/guides/january-2026-intake.md deadlines[0]",
     "content/guides/january-2026-intake.md deadlines[1]",
@@ -71,7 +71,7 @@ test("npm run content -- check exits 1 on out-of-date claims, 0 when all hold", 
     });
   const stale = run("2026-11-25");
   assert.equal(stale.status, 1);
-  assert.match(stale.stderr, /Out of date: content\/site\.ts site\.promotedIntake:/);
+  assert.match(stale.stderr, /Out of date: content\/site\.yaml promotedIntake:/);
   const fresh = run("2025-11-01");
   assert.equal(fresh.status, 0, fresh.stderr);
   assert.match(fresh.stdout, /Every dated claim holds on 2025-11-01/);

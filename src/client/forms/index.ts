@@ -200,7 +200,7 @@ function enhance(form: HTMLFormElement) {
     }
   }
 
-  // The form carries the contact details (content/site.ts), so they are not bundled here.
+  // The form carries the contact details (content/site.yaml), so they are not bundled here.
   const alternatives = {
     retry: () => {
       button.focus();
