@@ -95,10 +95,14 @@ export const closedDateSchema = z
 
 export const bookingFileSchema = z
   .object({
-    zone: z.string().refine(isTimeZone, "is not an IANA time zone, e.g. Europe/London").meta({
-      title: "The office's time zone",
-      description: "Hours and closed dates are in this zone (an IANA name, e.g. Europe/London).",
-    }),
+    zone: z
+      .string()
+      .max(60)
+      .refine(isTimeZone, "is not an IANA time zone, e.g. Europe/London")
+      .meta({
+        title: "The office's time zone",
+        description: "Hours and closed dates are in this zone (an IANA name, e.g. Europe/London).",
+      }),
     slotMinutes: z.number().int().min(5).max(240).meta({
       title: "Consultation length (minutes)",
     }),
