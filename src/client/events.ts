@@ -15,20 +15,64 @@ const REFRESH_MS = 60_000;
 const EVENT_ZONE = "Europe/London";
 
 export function startEvents() {
-  const zone = visitorZone();
-  if (zone) {
-    showLocalTimes(zone);
-    const form = document.querySelector<HTMLFormElement>("form[data-enquiry=registration]");
-    if (form && !form.elements.namedItem("zone"))
-      form.append(
-        Object.assign(document.createElement("input"), {
-          type: "hidden",
-          name: "zone",
-          value: zone,
-        }),
-      );
-  }
+  startLocalTimes();
   startPlaces();
+}
+
+/**
+ * The local times, and the registration form's zone, as each nears the viewport: the time-zone
+ * work (Intl formatters, the zone's city) is a long task on a slow phone, and most of these
+ * elements are far below the first screen (the home page's events), so none of it runs during
+ * load unless the element is on or near the first screen.
+ */
+function startLocalTimes() {
+  const form = document.querySelector<HTMLFormElement>("form[data-enquiry=registration]");
+  const targets = [
+    ...document.querySelectorAll<HTMLElement>("[data-local-time]"),
+    ...(form ? [form] : []),
+  ];
+  if (!targets.length) return;
+  let zone: string | undefined | null = null;
+  const done = new Set<Element>();
+  const update = (el: Element) => {
+    if (done.has(el)) return;
+    done.add(el);
+    if (zone === null) zone = visitorZone();
+    if (!zone) return;
+    if (el instanceof HTMLFormElement) {
+      if (!el.elements.namedItem("zone"))
+        el.append(
+          Object.assign(document.createElement("input"), {
+            type: "hidden",
+            name: "zone",
+            value: zone,
+          }),
+        );
+    } else if (zone !== EVENT_ZONE && el instanceof HTMLElement && el.dataset.localTime)
+      el.textContent = localTime(el.dataset.localTime, zone);
+  };
+  if (!("IntersectionObserver" in window)) return targets.forEach(update);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        update(entry.target);
+      }
+    },
+    { rootMargin: "600px 0px" },
+  );
+  for (const el of targets) observer.observe(el);
+  // On the visitor's first key, tap or focus, the rest at once: what a find in the page or a
+  // screen reader reaches without scrolling says the visitor's time too, and a registration sent
+  // before its form came near (a link to its #anchor) still says the zone.
+  const all = () => {
+    for (const type of ["pointerdown", "keydown", "focusin"]) removeEventListener(type, all, true);
+    observer.disconnect();
+    targets.forEach(update);
+  };
+  for (const type of ["pointerdown", "keydown", "focusin"])
+    addEventListener(type, all, { capture: true, passive: true });
 }
 
 function visitorZone() {
@@ -42,14 +86,6 @@ export function localTime(start: string, zone: string) {
   return fill(eventCopy.yourTime, {
     when: fill(zoneWords.office, { day: at.day, time: isolateLtr(at.time), city: zoneCity(zone) }),
   });
-}
-
-function showLocalTimes(zone: string) {
-  if (zone === EVENT_ZONE) return;
-  for (const el of document.querySelectorAll<HTMLElement>("[data-local-time]")) {
-    const start = el.dataset.localTime;
-    if (start) el.textContent = localTime(start, zone);
-  }
 }
 
 /** What the events server says of one event's places. */
