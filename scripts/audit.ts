@@ -219,6 +219,31 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+/**
+ * A phone has Noto faces for Arabic and Chinese (src/styles/tokens.css names them first). A host
+ * without them renders those pages with a per-character font fallback (none at all for Chinese
+ * on a bare Debian): the first layout of /zh/ took 100-200 ms unthrottled instead of a phone's
+ * share, so its numbers would say nothing about the phone. Warn, naming the packages.
+ */
+async function missingScriptFonts() {
+  const audited = builtLocales.filter((l) => pages.some((p) => p.startsWith(localePath(l, "/"))));
+  const missing: string[] = [];
+  for (const locale of audited) {
+    const lang = locale.lang.split("-")[0];
+    if (lang === "en") continue;
+    const { stdout } = await run("fc-list", [`:lang=${lang}`, "family"]).catch(() => ({
+      stdout: "",
+    }));
+    if (!/Noto/.test(stdout)) missing.push(locale.lang);
+  }
+  return missing;
+}
+const noFonts = await missingScriptFonts();
+if (noFonts.length)
+  console.warn(
+    `Warning: no Noto font for ${noFonts.join(", ")} on this host (fc-list :lang=...): those pages lay out with a per-character font fallback, far slower than on a phone. Install Debian's fonts-noto-core and fonts-noto-cjk for numbers that mean something.`,
+  );
+
 console.log(
   `Lighthouse ${pages.length} page(s), the floor and ${wordsPages.size} words page(s), ${runs} run(s) each, interleaved; ` +
     `load average ${load()} (2 cores here, other work on them: benchmarkIndex drifts with it)`,
