@@ -6,7 +6,7 @@
 export const INTAKE_PLACEHOLDER = "{intake}";
 
 /** "January"... "December", as the content writes them (English, whatever the page's language). */
-const MONTHS = Array.from({ length: 12 }, (_, m) =>
+export const MONTHS = Array.from({ length: 12 }, (_, m) =>
   new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2000, m, 1)),
 );
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { buildSite, launchBrowser, startServer } from "./harness";
-import { freePort, startDecapServer } from "./decapServer";
+import { freePort, startDecapServer, untilFileHas } from "./decapServer";
 
 const root = resolve(import.meta.dirname, "../..");
 const SLUG = "uk-student-visa";
@@ -125,8 +125,7 @@ test("the preview is the guide page under the site's stylesheet; a changed parag
   await frame.getByText(NEW_PARAGRAPH).waitFor();
   await shot(page, "guide-preview");
   await publish(page);
-  for (let t = 0; t < 150 && !readFileSync(guideFile, "utf8").includes(NEW_PARAGRAPH); t++)
-    await page.waitForTimeout(100);
+  await untilFileHas(guideFile, NEW_PARAGRAPH);
   await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 10_000 });
   // The file is the original but for that paragraph's line.
   assert.equal(readFileSync(guideFile, "utf8"), original.replace(OLD_PARAGRAPH, NEW_PARAGRAPH));

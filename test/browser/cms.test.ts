@@ -15,7 +15,7 @@ import { bookingFileSchema } from "../../src/content/schema/booking";
 import { siteFileSchema } from "../../src/content/schema/site";
 import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
-import { freePort, startDecapServer } from "./decapServer";
+import { freePort, startDecapServer, untilFileHas } from "./decapServer";
 
 const root = resolve(import.meta.dirname, "../..");
 const SLUG = "student-visa-questions-answered";
@@ -115,8 +115,7 @@ test("an editor changes an event's summary: the file holds it and still loads", 
   await shot(page, "cms-edit-summary");
   await publish(page);
   // Saved when decap-server has written the file.
-  for (let t = 0; t < 150 && !readFileSync(eventsFile, "utf8").includes(NEW_SUMMARY); t++)
-    await page.waitForTimeout(100);
+  await untilFileHas(eventsFile, NEW_SUMMARY);
   await page.getByText("Changes saved", { exact: false }).first().waitFor({ timeout: 10_000 });
   const events = loadEvents(eventsFile);
   const event = events.find((e) => e.slug === SLUG);
@@ -204,8 +203,7 @@ test("rolling the promoted intake forward is one edit in Site settings: two line
   await visible(page, "Apply by").fill("2027-07-31");
   await shot(page, "cms-site-settings");
   await publish(page);
-  for (let t = 0; t < 150 && !readFileSync(join(repo, file), "utf8").includes("2027-07-31"); t++)
-    await page.waitForTimeout(100);
+  await untilFileHas(join(repo, file), "2027-07-31");
   assert.deepEqual(changedLines(file), [
     "promotedIntake: September 2027",
     'promotedIntakeApplyBy: "2027-07-31"',
@@ -221,12 +219,7 @@ test("booking rules are edited the same way: the notice, one line of the file, c
   const page = await openFile("booking");
   await visible(page, "Notice (hours)").fill("24");
   await publish(page);
-  for (
-    let t = 0;
-    t < 150 && !readFileSync(join(repo, file), "utf8").includes("minNoticeHours: 24");
-    t++
-  )
-    await page.waitForTimeout(100);
+  await untilFileHas(join(repo, file), "minNoticeHours: 24");
   assert.deepEqual(changedLines(file), ["minNoticeHours: 24"]);
   const checked = checkYaml(readFileSync(join(repo, file), "utf8"), file, bookingFileSchema);
   checked.done();

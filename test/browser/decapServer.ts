@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 
@@ -33,4 +35,9 @@ export async function startDecapServer(repo: string, port: number) {
     child.on("exit", (code) => fail(new Error(`decap-server exited (${code}):\n${log}`)));
   });
   return child;
+}
+
+/** Once decap-server has written `text` into `file` (a save takes a moment), or after 15 s. */
+export async function untilFileHas(file: string, text: string) {
+  for (let t = 0; t < 150 && !readFileSync(file, "utf8").includes(text); t++) await sleep(100);
 }

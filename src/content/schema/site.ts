@@ -4,23 +4,8 @@
  * the office hours from content/booking.yaml).
  */
 import { z } from "zod";
-import { intakeMonth } from "../../lib/intake";
+import { intakeMonth, MONTHS } from "../../lib/intake";
 import { iconNames, text } from "./common";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 const email = z.email("an e-mail address, e.g. hello@example.com").meta({ title: "E-mail" });
 
@@ -74,10 +59,13 @@ export const siteFileSchema = z
       title: "How soon we reply",
       description: 'Fills {replyTime}, e.g. "within one business day".',
     }),
-    intakes: z.array(z.enum(MONTHS)).min(1).meta({
-      title: "Intake months",
-      description: "The months UK courses start that we advise for, in the year's order.",
-    }),
+    intakes: z
+      .array(z.enum(MONTHS as [string, ...string[]]))
+      .min(1)
+      .meta({
+        title: "Intake months",
+        description: "The months UK courses start that we advise for, in the year's order.",
+      }),
     promotedIntake: z
       .string()
       .regex(/^[A-Z][a-z]+ \d{4}$/, 'a month and a year, e.g. "September 2027"')
@@ -164,7 +152,7 @@ export const siteFileSchema = z
   .strict()
   .superRefine((site, ctx) => {
     const month = site.promotedIntake.split(" ")[0];
-    if (!(site.intakes as string[]).includes(month))
+    if (!site.intakes.includes(month))
       ctx.addIssue({
         code: "custom",
         path: ["promotedIntake"],
