@@ -15,7 +15,8 @@ const address = {
   ...office,
   /** As printed on an envelope. */
   lines: [...office.street, `${office.locality} ${office.postalCode}`, office.country],
-  mapQuery: `${office.street[1]}, ${office.locality} ${office.postalCode}`,
+  /** The street line and town: what a map search finds. */
+  mapQuery: `${office.street.at(-1)}, ${office.locality} ${office.postalCode}`,
 };
 
 /**

@@ -19,7 +19,7 @@ export const siteFacts: Record<string, string> = {
   /** "September, January or May" */
   intakeList: `${earlier.reverse().join(", ")} or ${lastIntake}`,
   /** "Unit 4, Eastgate House, 112 Whitechapel Road, London E1 1JE" */
-  officeAddress: site.address.lines.slice(0, 3).join(", "),
+  officeAddress: site.address.lines.slice(0, -1).join(", "),
 };
 
 const PLACEHOLDER = /\{(\w+)\}/g;
