@@ -13,7 +13,15 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { buildSite, launchBrowser, startServer } from "./harness";
-import { freePort, startDecapServer, untilFileHas } from "./decapServer";
+import {
+  freePort,
+  openEditor,
+  publish,
+  shot,
+  startDecapServer,
+  untilFileHas,
+  visibleField as field,
+} from "./editor";
 
 const root = resolve(import.meta.dirname, "../..");
 const SLUG = "uk-student-visa";
@@ -22,11 +30,6 @@ const OLD_PARAGRAPH =
   "Shorter courses may be possible as a visitor, but the rules differ. Check which route applies to you on GOV.UK before you book anything.";
 const NEW_PARAGRAPH =
   "Courses of six months or less may be possible as a visitor; an adviser checks which route fits you, written in the editor.";
-/** Screenshots for a person to look at (the preview, the refused title), when SHOTS_DIR names a folder. */
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS_DIR
-    ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) })
-    : undefined;
 
 let repo: string;
 let guideFile: string;
@@ -80,8 +83,7 @@ async function openGuide(): Promise<Page> {
   page.on("pageerror", (e) => {
     if (/Content Security Policy/i.test(e.message)) pageProblems.push(e.message);
   });
-  await page.goto(`${server.origin}/admin/`);
-  await page.getByRole("button", { name: "Login" }).click();
+  await openEditor(page, server.origin);
   await page.getByRole("link", { name: "Guides", exact: true }).click();
   await page.getByRole("link", { name: new RegExp(TITLE) }).click();
   await preview(page).locator("h1").waitFor();
@@ -89,14 +91,6 @@ async function openGuide(): Promise<Page> {
 }
 
 const preview = (page: Page) => page.frameLocator("#preview-pane");
-const field = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).filter({ visible: true });
-
-async function publish(page: Page) {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByText("Publish now", { exact: true }).click();
-}
-
 /** An element's computed style properties, in the page or the preview's frame. */
 const styleOf =
   (props: string[]) =>

@@ -15,7 +15,15 @@ import { bookingFileSchema } from "../../src/content/schema/booking";
 import { siteFileSchema } from "../../src/content/schema/site";
 import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
-import { freePort, startDecapServer, untilFileHas } from "./decapServer";
+import {
+  freePort,
+  openEditor,
+  publish,
+  shot,
+  startDecapServer,
+  untilFileHas,
+  visibleField as visible,
+} from "./editor";
 
 const root = resolve(import.meta.dirname, "../..");
 const SLUG = "student-visa-questions-answered";
@@ -54,12 +62,6 @@ after(async () => {
 });
 
 /** The editor open on the events file, the visa webinar expanded. */
-/** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS_DIR
-    ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true })
-    : undefined;
-
 async function openEvent(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on("console", (m) => {
@@ -71,22 +73,12 @@ async function openEvent(): Promise<Page> {
   page.on("pageerror", (e) => {
     if (/Content Security Policy/i.test(e.message)) pageProblems.push(e.message);
   });
-  await page.goto(`${server.origin}/admin/`);
-  // The local backend has no accounts: "Login" just opens the editor.
-  await page.getByRole("button", { name: "Login" }).click();
+  await openEditor(page, server.origin);
   await page.getByRole("link", { name: "Events", exact: true }).click();
   await page.getByRole("link", { name: "Events and webinars" }).click();
   const item = page.locator("[class*=SortableListItem]").filter({ hasText: TITLE });
   await item.locator("button").first().click(); // expand it
   return page;
-}
-
-const visible = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).filter({ visible: true });
-
-async function publish(page: Page) {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByText("Publish now", { exact: true }).click();
 }
 
 test("/admin/ is served with its own policy, not indexed", async () => {
@@ -112,7 +104,7 @@ test("an editor changes an event's summary: the file holds it and still loads", 
   const summary = visible(page, "Summary");
   assert.match(await summary.inputValue(), /Student visa step by step/);
   await summary.fill(NEW_SUMMARY);
-  await shot(page, "cms-edit-summary");
+  await shot(page, "cms-edit-summary", true);
   await publish(page);
   // Saved when decap-server has written the file.
   await untilFileHas(eventsFile, NEW_SUMMARY);
@@ -141,7 +133,7 @@ test("an empty required field (title) is refused: an error, the file unchanged",
   await page.getByText(/missed a required field/i).waitFor({ timeout: 10_000 });
   await page.getByText(/title is required/i).waitFor();
   await page.waitForTimeout(1000);
-  await shot(page, "cms-required-title");
+  await shot(page, "cms-required-title", true);
   assert.equal(readFileSync(eventsFile, "utf8"), before);
   await page.close();
 });
@@ -159,7 +151,7 @@ test("a time not written as the schema wants, or too many places, is refused", a
     .waitFor();
   await page.getByText(/2000/).filter({ visible: true }).first().waitFor();
   await page.waitForTimeout(1000);
-  await shot(page, "cms-refused-time-places");
+  await shot(page, "cms-refused-time-places", true);
   assert.equal(readFileSync(eventsFile, "utf8"), before);
   await page.close();
 });
@@ -167,8 +159,7 @@ test("a time not written as the schema wants, or too many places, is refused", a
 /** The editor open on a collection of one file (`site`, `booking`: its name and its file's). */
 async function openFile(name: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.origin}/admin/`);
-  await page.getByRole("button", { name: "Login" }).click();
+  await openEditor(page, server.origin);
   await page.getByRole("link", { name: "Events", exact: true }).waitFor();
   await page.goto(`${server.origin}/admin/#/collections/${name}/entries/${name}`);
   return page;
@@ -201,7 +192,7 @@ test("rolling the promoted intake forward is one edit in Site settings: two line
   await intake.fill("September 2027");
   assert.equal(await intake.inputValue(), "September 2027");
   await visible(page, "Apply by").fill("2027-07-31");
-  await shot(page, "cms-site-settings");
+  await shot(page, "cms-site-settings", true);
   await publish(page);
   await untilFileHas(join(repo, file), "2027-07-31");
   assert.deepEqual(changedLines(file), [
@@ -224,7 +215,7 @@ test("booking rules are edited the same way: the notice, one line of the file, c
   const checked = checkYaml(readFileSync(join(repo, file), "utf8"), file, bookingFileSchema);
   checked.done();
   assert.equal(checked.data.minNoticeHours, 24);
-  await shot(page, "cms-booking");
+  await shot(page, "cms-booking", true);
   await page.close();
 });
 
