@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "../../lib/slots";
-import { text } from "./common";
+import { isoDate, text } from "./common";
 
 const DAYS = [
   "Monday",
@@ -23,14 +23,7 @@ const time = z
 
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 
-/** A calendar date written YYYY-MM-DD that exists (no 30 February). */
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date, YYYY-MM-DD")
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "is not a date on the calendar",
-  );
+const date = isoDate("is not a date on the calendar written YYYY-MM-DD");
 
 export const officeDaySchema = z
   .object({

@@ -10,6 +10,9 @@ export const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens")
   .max(80);
 
+/** A real calendar date written YYYY-MM-DD (no 30 February); `message` when it is not one. */
+export const isoDate = (message = "a date written YYYY-MM-DD") => z.iso.date(message);
+
 /** A text a reader reads: never blank. */
 export const text = (max?: number) => {
   const base = z.string().trim().min(1);

@@ -3,10 +3,7 @@
  * read from the Markdown body (src/content/guideMarkdown.ts).
  */
 import { z } from "zod";
-import { imageSchema, slug, text } from "./common";
-
-/** A real calendar date written YYYY-MM-DD. */
-const isoDate = z.iso.date("a date written YYYY-MM-DD");
+import { imageSchema, isoDate, slug, text } from "./common";
 
 /** A list in a guide (Markdown `- item` lines): its items, each a sentence or two. */
 export const guideListSchema = z
@@ -47,8 +44,8 @@ export const guideSchema = z
     }),
     image: imageSchema.meta({ title: "Card illustration" }),
     minutes: z.number().int().min(1).max(60).meta({ title: "Reading time (minutes)" }),
-    published: isoDate.meta({ title: "Published", description: "Written YYYY-MM-DD." }),
-    updated: isoDate.meta({
+    published: isoDate().meta({ title: "Published", description: "Written YYYY-MM-DD." }),
+    updated: isoDate().meta({
       title: "Last reviewed",
       description:
         "Written YYYY-MM-DD, not before it was published. Set it to today when you have read the guide through; the build warns 6 months later.",
@@ -57,7 +54,7 @@ export const guideSchema = z
       .array(
         z
           .object({
-            date: isoDate.meta({
+            date: isoDate().meta({
               title: "Date",
               description:
                 "The day it falls on (the latest when the text says 'early November'), YYYY-MM-DD.",

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { intakeMonth, MONTHS } from "../../lib/intake";
-import { iconNames, text } from "./common";
+import { iconNames, isoDate, text } from "./common";
 
 const email = z.email("an e-mail address, e.g. hello@example.com").meta({ title: "E-mail" });
 
@@ -75,14 +75,11 @@ export const siteFileSchema = z
         description:
           'E.g. "September 2027": the hero, the ticker, the first guide, its structured data and social card name it, in every language. Change it when applications for it close.',
       }),
-    promotedIntakeApplyBy: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "a date, YYYY-MM-DD")
-      .meta({
-        title: "Apply by",
-        description:
-          'The last day to apply for that intake by our own advice (YYYY-MM-DD). Past it the build warns that "applications are open now" is no longer true.',
-      }),
+    promotedIntakeApplyBy: isoDate().meta({
+      title: "Apply by",
+      description:
+        'The last day to apply for that intake by our own advice (YYYY-MM-DD). Past it the build warns that "applications are open now" is no longer true.',
+    }),
     office: z
       .object({
         street: z
