@@ -103,7 +103,7 @@ function writeSocialCards() {
  * Every page in each translated locale that is built (src/i18n/pageLocale.ts), each locale in a
  * process of its own (src/build/renderLocale.ts), side by side; then its browser bundles.
  */
-async function renderTranslations(assets: Assets) {
+async function renderTranslations(assets: Assets, scriptSheet: string) {
   const work = mkdtempSync(join(tmpdir(), "eg-locales-"));
   try {
     const rendered = await Promise.all(
@@ -137,6 +137,7 @@ async function renderTranslations(assets: Assets) {
         dist,
         pages.map((p) => p.islands),
         { code: locale.code, contentDir },
+        scriptSheet,
       );
       bundled.push({ locale, pages, scriptFor });
     }
@@ -170,7 +171,7 @@ async function build() {
   mkdirSync(join(dist, "assets"), { recursive: true });
   cpSync(join(root, "static"), dist, { recursive: true });
 
-  const { css, font, fontFaces } = await bundleCss(dist);
+  const { css, scriptSheet, font, fontFaces } = await bundleCss(dist);
   const worldMap = writeHashed("world-map", "svg", renderWorldMap(mapLocations));
   const flags = writeFlags(
     dist,
@@ -197,9 +198,8 @@ async function build() {
   const { scriptFor } = await bundleScripts(
     dist,
     pages.map((p) => p.islands),
-    {
-      contentDir: englishContent,
-    },
+    { contentDir: englishContent },
+    scriptSheet,
   ).finally(() => rmSync(englishContent, { recursive: true, force: true }));
   const everyLocale = [
     {
@@ -207,7 +207,7 @@ async function build() {
       pages: pages.map((p) => ({ path: p.route.path, html: p.html, islands: p.islands })),
       scriptFor,
     },
-    ...(await renderTranslations({ css, font, worldMap, flags, media })),
+    ...(await renderTranslations({ css, font, worldMap, flags, media }, scriptSheet)),
   ];
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);

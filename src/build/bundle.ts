@@ -21,7 +21,7 @@ const production = process.env.NODE_ENV !== "development";
  */
 export async function bundleCss(outdir: string) {
   const result = await esbuild.build({
-    entryPoints: [join(root, "src/styles/main.css")],
+    entryPoints: ["main", "scripted"].map((name) => join(root, `src/styles/${name}.css`)),
     bundle: true,
     minify: true,
     outdir: join(outdir, "assets"),
@@ -33,12 +33,12 @@ export async function bundleCss(outdir: string) {
     logLevel: "warning",
   });
   const outputs = Object.keys(result.metafile.outputs);
-  const url = (ext: string) => {
-    const file = outputs.find((o) => o.endsWith(ext));
-    if (!file) throw new Error(`CSS bundle produced no ${ext} file`);
+  const url = (pattern: RegExp) => {
+    const file = outputs.find((o) => pattern.test(basename(o)));
+    if (!file) throw new Error(`CSS bundle produced no ${pattern.source} file`);
     return "/" + relative(outdir, file);
   };
-  const bundled = join(outdir, url(".css"));
+  const bundled = join(outdir, url(/^main-.*\.css$/));
   const sheet = postcss.parse(readFileSync(bundled, "utf8"));
   const faces: string[] = [];
   sheet.walkAtRules(/^font-face$/i, (face) => {
@@ -49,7 +49,13 @@ export async function bundleCss(outdir: string) {
   const rest = sheet.toString();
   const css = `/assets/main-${createHash("sha256").update(rest).digest("hex").slice(0, 8)}.css`;
   writeFileSync(join(outdir, css), rest);
-  return { css, font: url(".woff2"), fontFaces: faces.join("") };
+  return {
+    css,
+    /** The scripts' own sheet (src/styles/scripted.css), for markup they make before any tap. */
+    scriptSheet: url(/^scripted-.*\.css$/),
+    font: url(/\.woff2$/),
+    fontFaces: faces.join(""),
+  };
 }
 
 const lazyPrefix = "lazy-module:";
@@ -68,6 +74,8 @@ export async function bundleScripts(
    * unless it is the source locale's (English: its assets keep names without a code).
    */
   content: { contentDir: string; code?: string },
+  /** The scripts' own sheet's URL (bundleCss). */
+  scriptSheet: string,
 ) {
   // Generated entries live in a private folder, so builds running side by side never collide.
   const entryDir = mkdtempSync(join(tmpdir(), "eg-entries-"));
@@ -102,6 +110,7 @@ export async function bundleScripts(
       // Empty: the reporter's import() is dead code, and no reporter ships.
       "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
       "process.env.PAGE_LOCALE": JSON.stringify(content.code ?? "en"),
+      "process.env.SCRIPT_SHEET": JSON.stringify(scriptSheet),
     },
     jsx: "automatic",
     metafile: true,

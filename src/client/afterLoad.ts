@@ -5,9 +5,10 @@ import { firstPaint } from "./firstPaint";
  * web app manifest; src/build/afterLoad.ts). Once the page has loaded and painted, the manifest
  * is added, and the full sheet is only fetched (a low-priority prefetch, for the cache): the
  * inline CSS already holds every rule the page's HTML needs (src/build/critical.ts), and applying
- * the sheet restyles the whole page, a long task on a slow phone. It applies when something needs
- * a rule the HTML did not (`fullSheet()`: markup a script creates, such as the toast or the
- * language offer) or on the visitor's first interaction (menus, dialogs, what islands open then).
+ * the sheet restyles the whole page, a long task on a slow phone. It applies on the visitor's first
+ * interaction (menus, dialogs, what islands open then). Markup a script makes before that (the
+ * slot picker, the toast's region, the language offer) is styled by the scripts' own small sheet
+ * (`scriptSheet()`, src/styles/scripted.css), whose class selectors restyle only their elements.
  */
 
 /** The held links, parsed inert (with scripts on, a `<noscript>`'s content is text). */
@@ -21,19 +22,16 @@ function heldLinks(): HTMLLinkElement[] {
 const isSheet = (link: HTMLLinkElement) => link.rel === "stylesheet";
 
 let applied: Promise<unknown> | undefined;
-/** Whether a script has asked for the full sheet: then it is not prefetched as well. */
-let wanted = false;
 
 /** Apply the full stylesheet now (once); resolves when it has arrived (or failed). */
 function applySheet(): Promise<unknown> {
-  return (applied ??= Promise.all(
-    heldLinks()
-      .filter(isSheet)
-      .map((link) => {
-        document.head.append(link);
-        return new Promise((done) => (link.onload = link.onerror = done));
-      }),
-  ));
+  return (applied ??= Promise.all(heldLinks().filter(isSheet).map(appendSheet)));
+}
+
+/** A stylesheet link added to the head; resolves when it has arrived (or failed). */
+function appendSheet(link: HTMLLinkElement) {
+  document.head.append(link);
+  return new Promise((done) => (link.onload = link.onerror = done));
 }
 
 /** The page has loaded and painted: nothing held back competes with the first screen then. */
@@ -45,13 +43,20 @@ const loadedAndPainted = () =>
     firstPaint(),
   ]);
 
+let scripted: Promise<unknown> | undefined;
 /**
- * The full stylesheet, for markup a script creates: applied once the page has loaded (or at
- * the visitor's first interaction, if sooner); resolves when it has arrived (or failed).
+ * The scripts' own sheet, for markup a script makes: applied once the page has loaded (or at
+ * once, if the full sheet, which holds the same rules, is already in); resolves when it has
+ * arrived (or failed).
  */
-export function fullSheet() {
-  wanted = true;
-  return loadedAndPainted().then(applySheet);
+export function scriptSheet(): Promise<unknown> {
+  return (scripted ??= loadedAndPainted().then(() => {
+    if (applied) return applied;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = process.env.SCRIPT_SHEET ?? "";
+    return appendSheet(link);
+  }));
 }
 /** After load and first paint: the manifest, the full sheet's prefetch; the sheet on first use. */
 export function loadAfterLoadLinks() {
@@ -60,14 +65,14 @@ export function loadAfterLoadLinks() {
   const add = () => {
     for (const link of heldLinks()) {
       if (isSheet(link)) {
-        if (applied ?? wanted) continue;
+        if (applied) continue;
         link.rel = "prefetch";
         link.as = "style";
       }
       document.head.append(link);
     }
   };
-  // When idle: the scripts that start after the first paint have said by then if they want it.
+  // When idle: nothing held back competes with what starts after the first paint.
   void loadedAndPainted().then(() =>
     "requestIdleCallback" in window ? requestIdleCallback(add) : setTimeout(add, 200),
   );

@@ -4,7 +4,7 @@ import { startAnchors } from "./anchors";
 import { startFocusClear } from "./focusClear";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
-import { fullSheet, loadAfterLoadLinks } from "./afterLoad";
+import { loadAfterLoadLinks, scriptSheet } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 import { firstPaint } from "./firstPaint";
 
@@ -30,13 +30,13 @@ void firstPaint().then(() => {
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
   if (mayOfferLanguage())
-    // Markup the HTML did not have: styled by the full sheet only.
-    void Promise.all([import("./languageOffer"), fullSheet()])
+    // Markup the HTML did not have: styled by the scripts' own sheet.
+    void Promise.all([import("./languageOffer"), scriptSheet()])
       .then(([m]) => m.startLanguageOffer())
       .catch((error: unknown) => console.error(error));
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
-    void Promise.all([import("./booking"), fullSheet()])
+    void Promise.all([import("./booking"), scriptSheet()])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
   // The events pages: times in the visitor's zone, live places (plain TypeScript).
@@ -82,8 +82,8 @@ if (forms.length) {
     if (started) return;
     started = true;
     observer.disconnect();
-    // The toast it creates is styled by the full sheet only.
-    Promise.all([import("./forms"), fullSheet()])
+    // The toast it creates is styled by the scripts' own sheet.
+    Promise.all([import("./forms"), scriptSheet()])
       .then(([m]) => m.startForms())
       .catch((error: unknown) => console.error(error));
   };

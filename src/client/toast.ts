@@ -1,6 +1,6 @@
 /** Toasts: one polite live region, created once at startup so screen readers already watch it. */
 import { noticeArea } from "./notices";
-import { fullSheet } from "./afterLoad";
+import { scriptSheet } from "./afterLoad";
 
 export type ToastTone = "success" | "info" | "error";
 
@@ -65,8 +65,8 @@ function schedule() {
 
 /** Show (or replace) the toast; a new node each time, so a repeated message is read again. */
 export function showToast(text: string, options: ToastOptions = {}) {
-  // Styled by the full sheet only: applied by now (a visitor's action shows a toast), else now.
-  void fullSheet();
+  // Styled by the scripts' own sheet (or the full one): in by now (a visitor acted), else now.
+  void scriptSheet();
   const { root, message, close } = startToasts();
   const active = document.activeElement;
   if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;

@@ -17,8 +17,15 @@ const phone: BrowserContextOptions = {
 const paths = [...layoutRoutes.map((r) => r.path), "/no-such-page"];
 const FULL_SHEET = /\/assets\/main-[^/]+\.css$/;
 
-/** A page whose full stylesheet is held back until `release()`: it shows only the inline CSS. */
-async function withSheetHeld(path: string, options: BrowserContextOptions) {
+/**
+ * A page whose full stylesheet is held back until `release()`: it shows only the inline CSS (and
+ * the scripts' own sheet, for markup they make). `picker: false` leaves the slot picker unbuilt.
+ */
+async function withSheetHeld(
+  path: string,
+  options: BrowserContextOptions,
+  { picker = false } = {},
+) {
   const context = await t.browser.newContext(options);
   // Every layout shift from the first frame on, as Lighthouse's CLS counts them.
   await context.addInitScript(() => {
@@ -41,12 +48,13 @@ async function withSheetHeld(path: string, options: BrowserContextOptions) {
     await held;
     await route.continue();
   });
-  // The slot picker builds its markup once the full sheet (which alone styles it) has come:
-  // markup added since is not compared, so its code is left unanswered.
-  await page.route(/\/assets\/lazy-client-booking-[^/]+\.js$/, () => {});
+  // Building the slot picker replaces the plain fields: left out where only the sheet is looked at.
+  if (!picker) await page.route(/\/assets\/lazy-client-booking-[^/]+\.js$/, () => {});
   await page.goto(t.server.origin + path);
-  // Once the page has loaded, the full sheet is prefetched (applied on first interaction), or
-  // applied where a script creates markup only it styles (a form near the first screen).
+  // The picker draws its calendar under the scripts' sheet alone, the full one still held.
+  if (picker && (await page.$("[data-slot-picker]")))
+    await page.waitForSelector(".booking-day", { state: "attached" });
+  // Once the page has loaded, the full sheet is prefetched (it applies on first interaction).
   await page.waitForSelector('link[href*="/main-"]', { state: "attached" });
   return {
     page,
@@ -107,10 +115,11 @@ const changedSinceSnapshot = (page: Page) =>
 
 for (const path of paths)
   test(`the inline CSS styles ${path} exactly as the full sheet does, hydrated and scrolled`, async () => {
-    const { page, release, close } = await withSheetHeld(path, {
-      ...desktop,
-      reducedMotion: "reduce",
-    });
+    const { page, release, close } = await withSheetHeld(
+      path,
+      { ...desktop, reducedMotion: "reduce" },
+      { picker: true },
+    );
     // Bring every island and lazy image in, then back to the top.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
@@ -213,15 +222,21 @@ test("the first paint waits for nothing: the page script starts and the full she
 test("the full sheet is fetched after load but applies only on the first interaction", async () => {
   const context = await t.browser.newContext(phone);
   const page = await context.newPage();
-  const applied = () =>
-    page.evaluate(() =>
-      [...document.styleSheets].some((s) => s.href && /\/main-[^/]+\.css$/.test(s.href)),
+  const applied = (sheet = /\/main-[^/]+\.css$/) =>
+    page.evaluate(
+      (source) => [...document.styleSheets].some((s) => s.href && new RegExp(source).test(s.href)),
+      sheet.source,
     );
-  for (const path of ["/", "/about", "/guides/january-2026-intake"]) {
+  for (const path of ["/", "/about", "/guides/january-2026-intake", "/book"]) {
     const sheet = page.waitForResponse((r) => FULL_SHEET.test(new URL(r.url()).pathname));
     await page.goto(t.server.origin + path);
     assert.equal((await sheet).status(), 200, `${path}: prefetched`);
     await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+    if (path === "/book") {
+      // The slot picker and the form's toast region are drawn under the scripts' own sheet.
+      await page.waitForSelector(".booking-day", { state: "attached" });
+      assert.equal(await applied(/\/scripted-[^/]+\.css$/), true, `${path}: the scripts' sheet`);
+    }
     await settle(page);
     assert.equal(await applied(), false, `${path}: not applied before an interaction`);
     await page.keyboard.press("Shift");
