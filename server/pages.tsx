@@ -49,7 +49,7 @@ export function readPageAssets(dist: string): PageAssets {
     flags: {},
     // The page's script, as the inline loader names it (src/client/loadPageScript.ts).
     script: tags("script").find((s) => s["data-src"])?.["data-src"] ?? "",
-    inlineStyle: /<style>[^<]*<\/style>/.exec(html)?.[0] ?? "",
+    inlineStyle: /<style>[\s\S]*?<\/style>/.exec(html)?.[0] ?? "",
   };
 }
 

@@ -83,7 +83,7 @@ export function measure(dist: string, pages: string[]): PageBytes[] {
     const html = readFileSync(join(dist, page), "utf8");
     const { eager, lazy } = scriptsOf(dist, html);
     const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    const inline = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join("");
+    const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
     // Fetched up front: the fonts it preloads (Arabic and Chinese pages declare Fraunces but
     // never use it, so a browser never fetches it there).
     const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font"/g)].map(

@@ -118,7 +118,7 @@ test("each page inlines its CSS under a CSP hash; the full sheet and the manifes
         .split(" ")
         .filter((s) => s.startsWith("'sha256-"));
     const doc = html(page);
-    const styles = [...doc.matchAll(/<style>([^<]*)<\/style>/g)];
+    const styles = [...doc.matchAll(/<style>([\s\S]*?)<\/style>/g)];
     assert.equal(styles.length, 1, `${page}: one inline style`);
     const [, css] = styles[0];
     assert.deepEqual(hashes("style-src"), [styleHash(css)], `${page}: style-src is its style`);
