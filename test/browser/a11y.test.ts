@@ -31,6 +31,8 @@ for (const { name, options } of widths) {
     await contact.click();
     await page.locator("#quick-contact-links").waitFor();
     await expectNoViolations(page, `quick-contact menu open (${name})`);
+    // Escape closes it once its behaviour, loaded on first opening, has started.
+    await page.waitForSelector("details[data-quick-contact][data-started]");
     await page.keyboard.press("Escape");
     await page.locator("#quick-contact-links").waitFor({ state: "hidden" });
     assert.equal(

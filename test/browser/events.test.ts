@@ -67,6 +67,10 @@ async function open(
   return { context, page, errors };
 }
 
+/** The form's enhancement has started (it loads as the form nears the viewport or takes focus):
+ * a send before it is the no-JavaScript post, which other tests cover. */
+const enhanced = (page: Page) => page.waitForSelector("#registration-form[novalidate]");
+
 const registrationsOf = (email: string) =>
   readRegistrations(registrationsFileFor(server.dataFile)).filter((r) => r.email === email);
 
@@ -170,6 +174,7 @@ test("an event page: both times, then registering posts the zone and shows the w
       /Saturday 12 December, .16:45. \(Kathmandu time\)/,
     );
     // An empty required field: the summary, nothing posted.
+    await enhanced(page);
     await page.locator("#registration-form-fullName").fill("Sita Sharma");
     await page.locator("#registration-form-email").fill("sita@example.com");
     await page.getByRole("button", { name: "Register" }).click();
@@ -206,6 +211,7 @@ test("a registration the server refuses (closed) says why and keeps what was typ
     later.origin,
   );
   try {
+    await enhanced(page);
     await page.locator("#registration-form-fullName").fill("Li Wei");
     await page.locator("#registration-form-email").fill("li@example.com");
     await page.locator("#registration-form-country").fill("China");

@@ -267,6 +267,8 @@ for (const { name, options } of widths) {
       await offer.waitFor();
       await page.locator(".quick-contact summary").click();
       await page.locator("#quick-contact-links").waitFor();
+      // Escape closes it once its behaviour, loaded on first opening, has started.
+      await page.waitForSelector("details[data-quick-contact][data-started]");
       for (const c of await fixedOverlaps(page)) failures.push(`${path}: overlap: ${c}`);
       // Reading: the menu closed (Escape, as a visitor would) and the offer dismissed.
       await page.keyboard.press("Escape");
