@@ -99,7 +99,8 @@ export async function bundleScripts(
     writeFileSync(file, source);
     entries.set(key, file);
   }
-  const common = {
+  const tag = content.code ? `${content.code}-` : "";
+  const base = {
     bundle: true,
     format: "esm",
     minify: production,
@@ -111,7 +112,7 @@ export async function bundleScripts(
       "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
       "process.env.PAGE_LOCALE": JSON.stringify(content.code ?? "en"),
       "process.env.SCRIPT_SHEET": JSON.stringify(scriptSheet),
-    },
+    } as Record<string, string>,
     jsx: "automatic",
     metafile: true,
     logLevel: "warning",
@@ -119,7 +120,24 @@ export async function bundleScripts(
     charset: "utf8",
     plugins: [plainContent(content.contentDir)] as esbuild.Plugin[],
   } as const;
-  const tag = content.code ? `${content.code}-` : "";
+
+  // The events' times worker (src/client/timesWorker.ts): a classic script, whole, whose URL the
+  // page scripts are built with.
+  const worker = await esbuild.build({
+    ...base,
+    format: "iife",
+    entryPoints: { times: join(root, "src/client/timesWorker.ts") },
+    entryNames: `worker-${tag}[name]-[hash]`,
+  });
+  const workerFile = Object.keys(worker.metafile.outputs).find((o) => o.endsWith(".js"));
+  if (!workerFile) throw new Error("The times worker's bundle produced no script");
+  const common = {
+    ...base,
+    define: {
+      ...base.define,
+      "process.env.TIMES_WORKER": JSON.stringify(`/assets/${basename(workerFile)}`),
+    },
+  };
 
   // Page scripts, each whole; every import() is left as a marker naming the module it loads.
   const lazyModules = new Set<string>();

@@ -7,7 +7,9 @@
 import { eventCopy } from "../../content/eventPages";
 import { zoneWords } from "../../content/formats";
 import { isolateLtr } from "../lib/bidi";
-import { currentZoneName, isTimeZone, slotLabel, zoneCity } from "../lib/slots";
+import { intlLocale } from "../i18n/intl";
+import { zoneCity } from "../lib/slots";
+import { visitorTimes, type TimesRequest, type VisitorTimes } from "../lib/visitorTimes";
 import { fill } from "../lib/template";
 
 const REFRESH_MS = 60_000;
@@ -20,36 +22,42 @@ export function startEvents() {
 }
 
 /**
- * The local times, and the registration form's zone, as each nears the viewport: the time-zone
- * work (Intl formatters, the zone's city) is a long task on a slow phone, and most of these
- * elements are far below the first screen (the home page's events), so none of it runs during
- * load unless the element is on or near the first screen.
+ * The local times, and the registration form's zone, as each nears the viewport. The time-zone
+ * work (Intl formatters) runs in a worker (./timesWorker.ts), once, for every time on the page:
+ * on the page's thread it is a long task while the page loads. Most of these elements are far
+ * below the first screen (the home page's events), so none of it starts during load unless one
+ * is on or near the first screen.
  */
 function startLocalTimes() {
   const form = document.querySelector<HTMLFormElement>("form[data-enquiry=registration]");
-  const targets = [
-    ...document.querySelectorAll<HTMLElement>("[data-local-time]"),
-    ...(form ? [form] : []),
-  ];
+  const times = [...document.querySelectorAll<HTMLElement>("[data-local-time]")];
+  const targets = [...times, ...(form ? [form] : [])];
   if (!targets.length) return;
-  let zone: string | undefined | null = null;
+  let known: Promise<VisitorTimes> | undefined;
   const done = new Set<Element>();
   const update = (el: Element) => {
     if (done.has(el)) return;
     done.add(el);
-    if (zone === null) zone = visitorZone();
-    if (!zone) return;
-    if (el instanceof HTMLFormElement) {
-      if (!el.elements.namedItem("zone"))
-        el.append(
-          Object.assign(document.createElement("input"), {
-            type: "hidden",
-            name: "zone",
-            value: zone,
-          }),
-        );
-    } else if (zone !== EVENT_ZONE && el instanceof HTMLElement && el.dataset.localTime)
-      el.textContent = localTime(el.dataset.localTime, zone);
+    known ??= timesOf({
+      starts: [...new Set(times.map((t) => t.dataset.localTime ?? ""))],
+      locale: intlLocale,
+    });
+    void known.then(({ zone, labels }) => {
+      if (!zone) return;
+      if (el instanceof HTMLFormElement) {
+        if (!el.elements.namedItem("zone"))
+          el.append(
+            Object.assign(document.createElement("input"), {
+              type: "hidden",
+              name: "zone",
+              value: zone,
+            }),
+          );
+      } else if (zone !== EVENT_ZONE && el instanceof HTMLElement) {
+        const at = labels[el.dataset.localTime ?? ""];
+        if (at) el.textContent = localTime(at, zone);
+      }
+    });
   };
   if (!("IntersectionObserver" in window)) return targets.forEach(update);
   const observer = new IntersectionObserver(
@@ -75,14 +83,36 @@ function startLocalTimes() {
     addEventListener(type, all, { capture: true, passive: true });
 }
 
-function visitorZone() {
-  const zone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
-  return isTimeZone(zone) ? zone : undefined;
+/**
+ * The visitor's zone and the times in it, from the worker; on this thread where there is no
+ * worker (or it fails to start: an old browser, a stricter policy).
+ */
+function timesOf(request: TimesRequest): Promise<VisitorTimes> {
+  const url = process.env.TIMES_WORKER;
+  const here = () => visitorTimes(request);
+  if (!url || !("Worker" in window)) return Promise.resolve().then(here);
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(url);
+    } catch {
+      return resolve(here());
+    }
+    const finish = (result: () => VisitorTimes) => {
+      worker.terminate();
+      resolve(result());
+    };
+    worker.onmessage = (event: MessageEvent<VisitorTimes>) => finish(() => event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(here);
+    };
+    worker.postMessage(request);
+  });
 }
 
-/** "Your time: Thursday 10 December, 00:45 (Kathmandu time)", where that is not London. */
-export function localTime(start: string, zone: string) {
-  const at = slotLabel(start, zone);
+/** "Your time: Thursday 10 December, 00:45 (Kathmandu time)": a start as it reads in `zone`. */
+export function localTime(at: { day: string; time: string }, zone: string) {
   return fill(eventCopy.yourTime, {
     when: fill(zoneWords.office, { day: at.day, time: isolateLtr(at.time), city: zoneCity(zone) }),
   });

@@ -163,6 +163,41 @@ test("with JavaScript: the visitor's time beside London's, live places, nothing 
   }
 });
 
+test("the time-zone work runs in a worker, off the page's thread; without the worker, on it", async () => {
+  for (const workerBlocked of [false, true]) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 900 },
+      timezoneId: ZONE,
+      locale: "en-GB",
+    });
+    try {
+      // Counts the date formatters the page's own thread makes (a worker has its own Intl).
+      await context.addInitScript({
+        content: `{
+          let made = 0;
+          Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+            construct: (target, args) => (made++, new target(...args)),
+            apply: (target, self, args) => (made++, target(...args)),
+          });
+          Object.defineProperty(window, "formattersMade", { get: () => made });
+        }`,
+      });
+      if (workerBlocked) await context.route(/\/assets\/worker-[^/]*\.js$/, (r) => r.abort());
+      const page = await context.newPage();
+      await page.goto(server.origin + "/events");
+      const card = cardOf(page, "student-visa-questions-answered");
+      await card.locator(".event-local").filter({ hasText: "23:45" }).waitFor();
+      const made = await page.evaluate(
+        () => (window as unknown as { formattersMade: number }).formattersMade,
+      );
+      if (workerBlocked) assert.ok(made > 0, "without the worker, the page works the times out");
+      else assert.equal(made, 0, "no date formatter on the page's thread");
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("an event page: both times, then registering posts the zone and shows the waiting list place", async () => {
   const { context, page, errors } = await open("/events/personal-statement-workshop", true);
   try {

@@ -15,6 +15,7 @@ import { eventNode, type PageFacts } from "../../src/build/structuredData";
 import { validateEnquiry, fieldsFor } from "../../src/lib/enquiry";
 import { parseBuildNow } from "../../src/config";
 import { localTime, placesText } from "../../src/client/events";
+import { visitorTimes } from "../../src/lib/visitorTimes";
 import { RegistrationForm } from "../../src/components/events/RegistrationForm";
 import { EventPlaces } from "../../src/components/events/EventPlaces";
 import { interestValues } from "../../src/components/forms/EnquiryForm";
@@ -243,9 +244,27 @@ test("the registration form posts the event, the page's language and the form's 
   assert.doesNotMatch(html, /<select[^>]*required/);
 });
 
+test("the visitor's zone and the times in it, as the worker works them out", () => {
+  const start = "2026-12-09T18:00:00.000Z";
+  const zone = process.env.TZ;
+  try {
+    // Node applies a new TZ at once, to Date and Intl alike; Calcutta is Kolkata's old name.
+    process.env.TZ = "Asia/Calcutta";
+    assert.deepEqual(visitorTimes({ starts: [start], locale: "en-GB" }), {
+      zone: "Asia/Kolkata",
+      labels: { [start]: { day: "Wednesday 9 December", time: "23:30" } },
+    });
+    process.env.TZ = "Not/AZone";
+    assert.deepEqual(visitorTimes({ starts: [start], locale: "en-GB" }).zone, undefined);
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
+});
+
 test("the script's words: the visitor's time and the live places", () => {
   assert.match(
-    localTime("2026-12-09T18:00:00.000Z", "Asia/Kathmandu"),
+    localTime({ day: "Wednesday 9 December", time: "23:45" }, "Asia/Kathmandu"),
     /^Your time: Wednesday 9 December, \u206623:45\u2069 \(Kathmandu time\)$/,
   );
   const base = { capacity: 20, confirmed: 8, waiting: 0 };
