@@ -10,6 +10,7 @@ import { isolateLtr } from "../lib/bidi";
 import { intlLocale } from "../i18n/intl";
 import { zoneCity } from "../lib/slots";
 import { visitorTimes, type TimesRequest, type VisitorTimes } from "../lib/visitorTimes";
+import { askTimesWorker } from "./times";
 import { fill } from "../lib/template";
 
 const REFRESH_MS = 60_000;
@@ -83,33 +84,9 @@ function startLocalTimes() {
     addEventListener(type, all, { capture: true, passive: true });
 }
 
-/**
- * The visitor's zone and the times in it, from the worker; on this thread where there is no
- * worker (or it fails to start: an old browser, a stricter policy).
- */
-function timesOf(request: TimesRequest): Promise<VisitorTimes> {
-  const url = process.env.TIMES_WORKER;
-  const here = () => visitorTimes(request);
-  if (!url || !("Worker" in window)) return Promise.resolve().then(here);
-  return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(url);
-    } catch {
-      return resolve(here());
-    }
-    const finish = (result: () => VisitorTimes) => {
-      worker.terminate();
-      resolve(result());
-    };
-    worker.onmessage = (event: MessageEvent<VisitorTimes>) => finish(() => event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish(here);
-    };
-    worker.postMessage(request);
-  });
-}
+/** The visitor's zone and the times in it: from the worker, else worked out here. */
+const timesOf = (request: TimesRequest): Promise<VisitorTimes> =>
+  askTimesWorker(request).then((times) => times ?? visitorTimes(request));
 
 /** "Your time: Thursday 10 December, 00:45 (Kathmandu time)": a start as it reads in `zone`. */
 export function localTime(at: { day: string; time: string }, zone: string) {

@@ -36,7 +36,14 @@ void firstPaint().then(() => {
       .catch((error: unknown) => console.error(error));
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
-    void Promise.all([import("./booking"), scriptSheet()])
+    // The worker loads ICU's date data meanwhile, off this thread: the picker's first formatter
+    // no longer does it here (./times.ts).
+    void Promise.all([
+      import("./booking"),
+      scriptSheet(),
+      // Only a head start: the picker starts without it.
+      import("./times").then((m) => m.warmDates()).catch(() => undefined),
+    ])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
   // The events pages: times in the visitor's zone, live places (plain TypeScript).

@@ -337,6 +337,24 @@ for (const path of ["/book", "/ar/book"]) {
   });
 }
 
+test("the picker starts after the times worker has loaded the date data off the page's thread, and without it", async () => {
+  for (const refused of [false, true]) {
+    const context = await browser.newContext({ timezoneId: ZONE, locale: "en-GB" });
+    try {
+      if (refused)
+        await context.route(/\/assets\/(worker|lazy)-[^/]*times[^/]*\.js$/, (r) => r.abort());
+      const page = await context.newPage();
+      const worker = page.waitForEvent("worker", { timeout: 5000 }).catch(() => undefined);
+      await page.goto(origin + "/book");
+      await page.waitForSelector(".booking-picker .booking-day[role=radio]");
+      if (refused) continue;
+      assert.match((await worker)?.url() ?? "none", /\/assets\/worker-times-\w+\.js$/);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("the time just taken by someone else: a clear message, the nearest free times, nothing typed lost", async () => {
   const { context, page } = await open("/book", 390);
   try {
