@@ -36,14 +36,7 @@ void firstPaint().then(() => {
       .catch((error: unknown) => console.error(error));
   // The slot picker (booking and manage pages): plain TypeScript, no React.
   if (document.querySelector("[data-slot-picker]"))
-    // The worker loads ICU's date data meanwhile, off this thread: the picker's first formatter
-    // no longer does it here (./times.ts).
-    void Promise.all([
-      import("./booking"),
-      scriptSheet(),
-      // Only a head start: the picker starts without it.
-      import("./times").then((m) => m.warmDates()).catch(() => undefined),
-    ])
+    void Promise.all([import("./booking"), scriptSheet()])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
   // The events pages: times in the visitor's zone, live places (plain TypeScript).
