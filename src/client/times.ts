@@ -1,6 +1,8 @@
 import { intlLocale } from "../i18n/intl";
 import type { TimesRequest, VisitorTimes } from "../lib/visitorTimes";
 
+const TIMEOUT_MS = 3000;
+
 /**
  * Asks the times worker (./timesWorker.ts) for the visitor's zone and times; undefined where no
  * worker starts (an old browser, a stricter policy), for the caller to work them out itself. The
@@ -18,9 +20,12 @@ export function askTimesWorker(request: TimesRequest): Promise<VisitorTimes | un
       return resolve(undefined);
     }
     const finish = (times?: VisitorTimes) => {
+      clearTimeout(timer);
       worker.terminate();
       resolve(times);
     };
+    // Its script stalled on a poor connection: the caller goes on without it.
+    const timer = setTimeout(finish, TIMEOUT_MS);
     worker.onmessage = (event: MessageEvent<VisitorTimes>) => finish(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
