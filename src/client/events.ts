@@ -9,7 +9,12 @@ import { zoneWords } from "../../content/formats";
 import { isolateLtr } from "../lib/bidi";
 import { intlLocale } from "../i18n/intl";
 import { zoneCity } from "../lib/slots";
-import { visitorTimes, type TimesRequest, type VisitorTimes } from "../lib/visitorTimes";
+import {
+  visitorTimes,
+  type TimeLabel,
+  type TimesRequest,
+  type VisitorTimes,
+} from "../lib/visitorTimes";
 import { askTimesWorker } from "./times";
 import { fill } from "../lib/template";
 
@@ -89,7 +94,7 @@ const timesOf = (request: TimesRequest): Promise<VisitorTimes> =>
   askTimesWorker(request).then((times) => times ?? visitorTimes(request));
 
 /** "Your time: Thursday 10 December, 00:45 (Kathmandu time)": a start as it reads in `zone`. */
-export function localTime(at: { day: string; time: string }, zone: string) {
+export function localTime(at: TimeLabel, zone: string) {
   return fill(eventCopy.yourTime, {
     when: fill(zoneWords.office, { day: at.day, time: isolateLtr(at.time), city: zoneCity(zone) }),
   });

@@ -5,11 +5,17 @@
  */
 import { currentZoneName, isTimeZone, slotLabel } from "./slots";
 
+/** A start as it reads in a zone: "Wednesday 9 December", "23:45". */
+export interface TimeLabel {
+  day: string;
+  time: string;
+}
+
 export interface VisitorTimes {
   /** The visitor's IANA zone by its current name; absent when the browser gives none we know. */
   zone?: string;
   /** Each start (an ISO instant) as it reads in that zone. */
-  labels: Record<string, { day: string; time: string }>;
+  labels: Record<string, TimeLabel>;
 }
 
 /** What the page's script asks the worker. */
