@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { outboxFileFor, readOutbox } from "../../server/outbox";
 import { bookingsFileFor, readBookings } from "../../server/booking/store";
-import { kill, spawnServer } from "./process";
+import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
 
 let dir = "";
@@ -51,13 +51,18 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
     };
     const wanted = slots.slice(0, 10).map((s) => s.start); // 10 slots, 2 advisers each: 20 places
     const acknowledged: string[] = [];
+    let killed: Promise<void> | undefined;
     const answers = Array.from({ length: 100 }, (_, i) =>
       book(server.origin, i, wanted[i % 10]).then(
         async (r) => {
           if (r.status === 201) {
             acknowledged.push(((await r.json()) as { booking: { id: string } }).booking.id);
-            // Killed as soon as a few are answered: the rest are under way.
-            if (acknowledged.length === 3) server.child.kill("SIGKILL");
+            // Killed once a few are answered and the mail server has taken its 3: the rest of the
+            // bookings and their e-mails are under way.
+            if (acknowledged.length === 3)
+              killed = untilSent(smtp, outboxFileFor(bookingsFileFor(dataFile)), 3).finally(() =>
+                server.child.kill("SIGKILL"),
+              );
           }
           return r.status;
         },
@@ -65,6 +70,7 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
       ),
     );
     assert.equal(await server.exited, null);
+    await killed;
     const statuses = await Promise.all(answers);
     const stored = readBookings(bookingsFileFor(dataFile));
     const ids = new Set(stored.map((b) => b.id));
@@ -76,6 +82,7 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
       "no slot beyond its 2 advisers",
     );
 
+    await smtp.heldAbandoned(); // the killed server's unanswered sends were never accepted
     smtp.release();
     server = await spawnServer(dist, env);
     const after = readBookings(bookingsFileFor(dataFile));

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
+import { readOutbox } from "../../server/outbox";
+import type { TestSmtp } from "./smtp";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -45,3 +47,23 @@ export async function until<T>(
 export const kill = (child: ChildProcess, signal: NodeJS.Signals) => {
   if (child.exitCode === null) child.kill(signal);
 };
+
+/**
+ * Until the mail server has accepted `count` messages (its acceptUpTo: it answers no more) and
+ * the outbox records each of them as sent. A kill between a mail server's answer and that record
+ * sends the message again after the restart, under the same Message-ID: SMTP allows no better
+ * than at least once there. The crash tests kill outside that window and check everything else.
+ */
+export async function untilSent(smtp: TestSmtp, outboxFile: string, count: number) {
+  const sent = () =>
+    new Set(
+      readOutbox(outboxFile)
+        .filter((r) => r.state === "sent")
+        .map((r) => `${r.id}/${r.mail}`),
+    ).size;
+  await until(
+    () => smtp.received.length === count && sent() === count,
+    20_000,
+    () => `${smtp.received.length} accepted, ${sent()} recorded as sent`,
+  );
+}

@@ -81,7 +81,8 @@ export function testSmtp() {
             if (closed.has(session.id)) abandoned.push(message);
             else finish();
           };
-          if (received.length >= state.acceptUpTo)
+          // A sender already gone is not held (its close has passed): answer() abandons it.
+          if (received.length >= state.acceptUpTo && !closed.has(session.id))
             held.push({ session: session.id, finish: answer, message });
           else if (state.delayMs) setTimeout(answer, state.delayMs);
           else answer();
@@ -102,6 +103,18 @@ export function testSmtp() {
     /** Messages waiting for an answer (acceptUpTo reached). */
     get held() {
       return held.length;
+    },
+    /**
+     * After the sending process is killed: wait until the mail server has seen each of its
+     * connections close, so that every message it held unanswered is abandoned, not accepted
+     * by a release() that comes before the close is read.
+     */
+    async heldAbandoned(timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      while (held.length) {
+        if (Date.now() > end) throw new Error(`${held.length} messages still held`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
     },
     /** Raise acceptUpTo and answer what waits, up to it. */
     release(upTo = Infinity) {
