@@ -17,7 +17,8 @@ import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/bui
 import { processMedia } from "./src/build/media";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
-import { headersFile, servedPaths, type DocumentPolicy } from "./src/build/headers";
+import { contentSecurityPolicy, headersFile, withPolicyMeta } from "./src/build/headers";
+import { SERVER_PAGES } from "./server/paths";
 import { adminFiles, writeAdmin } from "./src/build/admin";
 import { editorWanted } from "./src/cms/config";
 import { pageScriptLoader } from "./src/build/pageScript";
@@ -62,11 +63,8 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles(documents: DocumentPolicy[], adminConnect: string[] | undefined) {
-  writeFileSync(
-    join(dist, "_headers"),
-    headersFile(enquiryEndpoint, documents, [vitalsEndpoint], adminConnect),
-  );
+function writeSiteFiles(admin: boolean) {
+  writeFileSync(join(dist, "_headers"), headersFile({ admin, serverPages: SERVER_PAGES }));
   // Each page in each language, listing all its language versions (itself included) as its head does.
   const alternates = (path: string) =>
     builtLocales.length > 1
@@ -212,7 +210,6 @@ async function build() {
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
   const loader = await pageScriptLoader();
-  const documents: DocumentPolicy[] = [];
   const pagePaths = new Set(routes.map((r) => r.path));
   const written: string[] = [];
   for (const { locale, pages: localePages, scriptFor: localeScript } of everyLocale)
@@ -229,16 +226,17 @@ async function build() {
       const critical = criticalCss(html);
       const out = localeOutputFile(locale, page.path);
       written.push(out);
-      documents.push({
-        paths: servedPaths(out),
-        styleHashes: [styleHash(critical)],
-        scriptHashes: [loader.hash],
-      });
+      // Its own policy, first in its head: its inline style and the loader by their hashes.
+      const policy = contentSecurityPolicy(
+        enquiryEndpoint,
+        { styleHashes: [styleHash(critical)], scriptHashes: [loader.hash] },
+        [vitalsEndpoint],
+      );
       const file = join(dist, out);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, inlineCriticalCss(html, css, critical));
+      writeFileSync(file, withPolicyMeta(inlineCriticalCss(html, css, critical), policy));
     }
-  writeSiteFiles(documents, admin?.connect);
+  writeSiteFiles(admin !== undefined);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
   if (admin) writeAdmin(dist, admin, { stylesheet: css, fontFaces });

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { localeByCode, locales, sourceLocale } from "../src/i18n/locales";
-import { localePath } from "../src/i18n/pageLocale";
+import { locales } from "../src/i18n/locales";
 import { Languages } from "./languages";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,9 +22,7 @@ import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
-import { SLOTS_PATH } from "./booking/http";
 import { startEvents } from "./events";
-import { PLACES_PATH } from "./events/http";
 import { bookingsFileFor, readBookingVersions } from "./booking/store";
 import {
   bookingMessage,
@@ -115,12 +112,9 @@ export function createApp(options: AppOptions) {
     : undefined;
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
-  const pageHeaders = (res: ServerResponse, code: string) =>
-    setHeaders(res, localePath(localeByCode(code) ?? sourceLocale, "/404.html"));
   const booking = startBooking({
     dataFile,
     languages,
-    pageHeaders,
     publicUrl: options.publicUrl ?? siteUrl,
     secret: options.bookingSecret,
     mailer,
@@ -138,7 +132,6 @@ export function createApp(options: AppOptions) {
     dataFile,
     eventsFile: options.eventsFile,
     languages,
-    pageHeaders,
     publicUrl: options.publicUrl ?? siteUrl,
     secret: options.bookingSecret,
     mailer,
@@ -172,7 +165,6 @@ export function createApp(options: AppOptions) {
     );
   const enquiry = enquiryHandler({
     languages,
-    pageHeaders,
     intake: new Intake({
       store,
       interests: interestValues(),
@@ -212,27 +204,20 @@ export function createApp(options: AppOptions) {
     if (vitals && pathname === VITALS_PATH) return run(vitals);
     const endpoint = pathname.replace(/(.)\/$/, "$1");
     const reservationHandler = booking.handlers[endpoint] ?? events.handlers[endpoint];
-    if (reservationHandler) {
-      // Free times and places are data, not documents: the site-wide headers (nosniff, CORP) and
-      // their own cache policy, without a page's CSP and the rest. The others answer with pages.
-      if (endpoint !== SLOTS_PATH && endpoint !== PLACES_PATH) setHeaders(res, "/404.html");
-      return run(reservationHandler);
-    }
-    if (isEnquiry(req)) {
-      // The server's own pages look like the 404 page (its inline style), under its policy.
-      setHeaders(res, "/404.html");
-      return run(enquiry);
-    }
-    files(req, res, () => {
+    if (reservationHandler) return run(reservationHandler);
+    if (isEnquiry(req)) return run(enquiry);
+    const notFoundPage = () => {
       const prefix = /^\/[a-z]{2}(?=\/|$)/.exec(pathname)?.[0] ?? "";
       const local = localNotFound.get(prefix);
-      setHeaders(res, local ? `${prefix}/404.html` : "/404.html");
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "no-cache",
       });
       res.end(local ?? notFound);
-    });
+    };
+    // The files that tell a CDN how to serve the site (_headers, _redirects) are no pages.
+    if (/^\/(?:_|%5f)/i.test(pathname)) return notFoundPage();
+    files(req, res, notFoundPage);
   };
   const server = createServer(handle);
   // "Expect: 100-continue" with a body over the limit: refuse before the client sends it.

@@ -22,14 +22,12 @@ const JSON_TYPE = "application/json";
 interface Options {
   intake: Intake;
   languages: Languages;
-  /** Sets the headers of a page in a locale (its policy names its own inline style). */
-  pageHeaders: (res: ServerResponse, code: string) => void;
   /** Take the client's address from X-Forwarded-For (for the rate limit). */
   trustProxy: boolean;
 }
 
 /** POST /api/enquiry: read the request, hand it to the intake, answer JSON or a page. */
-export function enquiryHandler({ intake, languages, pageHeaders, trustProxy }: Options) {
+export function enquiryHandler({ intake, languages, trustProxy }: Options) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const type = mediaType(req.headers["content-type"]);
     const json = wantsJson(req.headers.accept) || type === JSON_TYPE;
@@ -38,7 +36,6 @@ export function enquiryHandler({ intake, languages, pageHeaders, trustProxy }: O
     let views = languages.in(lang);
     const reply = async (status: number, data: object, html: () => Promise<string>) => {
       if (json) return sendJson(res, status, data);
-      pageHeaders(res, lang);
       sendHtml(res, status, await html());
     };
     const refuse = async (

@@ -21,6 +21,7 @@ import {
 } from "../src/lib/enquiry";
 import { fill } from "../src/lib/template";
 import { localePath, pageLocale } from "../src/i18n/pageLocale";
+import { metaPolicy, withPolicyMeta } from "../src/build/headers";
 
 /** The built stylesheet, font and site script, as the static pages link them. */
 export interface PageAssets extends Assets {
@@ -30,6 +31,8 @@ export interface PageAssets extends Assets {
    * which the full sheet leaves to each page's inline style.
    */
   inlineStyle: string;
+  /** The 404 page's Content-Security-Policy (its `<meta>`): it allows that style and the loader. */
+  policy: string;
 }
 
 /** Read the hashed asset URLs from the built 404 page (it has no islands, just the site script). */
@@ -50,6 +53,7 @@ export function readPageAssets(dist: string): PageAssets {
     // The page's script, as the inline loader names it (src/client/loadPageScript.ts).
     script: tags("script").find((s) => s["data-src"])?.["data-src"] ?? "",
     inlineStyle: /<style>[\s\S]*?<\/style>/.exec(html)?.[0] ?? "",
+    policy: metaPolicy(html) ?? "",
   };
 }
 
@@ -85,7 +89,7 @@ export function render(assets: PageAssets, title: string, path: string, children
   const page = html
     .replace(`<link rel="stylesheet"`, `${assets.inlineStyle}<link rel="stylesheet"`)
     .replace("</body>", `${script}</body>`);
-  return `<!DOCTYPE html>${page}`;
+  return `<!DOCTYPE html>${assets.policy ? withPolicyMeta(page, assets.policy) : page}`;
 }
 
 /** 200 for a form posted without JavaScript: the enquiry is stored. */

@@ -6,3 +6,15 @@ export const VITALS_PATH = "/api/vitals";
 export const BOOKING_PATH = "/api/booking";
 /** Event registrations (`…/register`), live places (`…/places`), invites (`…/ics`). */
 export const EVENTS_PATH = "/api/events";
+/** Where a booking's e-mailed link lets the student see, move or cancel it. */
+export const MANAGE_PATH = "/book/manage";
+/** Where a registration's e-mailed link lets the student see or cancel it. */
+export const EVENT_MANAGE_PATH = "/events/manage";
+/**
+ * The server's own pages (`_headers` patterns): each shows a student's own details, so each is
+ * isolated from other sites' windows (src/build/headers.ts, `isolated`).
+ */
+export const SERVER_PAGES = [
+  "/api/*",
+  ...[MANAGE_PATH, EVENT_MANAGE_PATH].flatMap((path) => [path, `${path}/`]),
+];

@@ -4,11 +4,11 @@ import { FORM_FIELD, normaliseValue } from "../../src/lib/enquiry";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
 import { sendJson } from "../enquiry";
 import type { Languages } from "../languages";
-import { BOOKING_PATH } from "../paths";
+import { BOOKING_PATH, MANAGE_PATH } from "../paths";
 import { readPostedForm } from "../reservations/form";
 import {
   linkReader,
-  pageSender,
+  sendPage,
   queryOf,
   refuseUnlessGet,
   sharedJson,
@@ -23,7 +23,6 @@ import type { Booking } from "./store";
 export { BOOKING_PATH };
 export const SLOTS_PATH = `${BOOKING_PATH}/slots`;
 export const ICS_PATH = `${BOOKING_PATH}/ics`;
-export const MANAGE_PATH = "/book/manage";
 
 /** How long a browser or CDN may reuse a slot list: short, the server refuses a taken slot anyway. */
 const SLOTS_MAX_AGE_S = 5;
@@ -38,8 +37,6 @@ export interface BookingLinks {
 interface Options {
   desk: BookingDesk;
   languages: Languages;
-  /** Sets the headers of a page in a locale (its policy names its own inline style). */
-  pageHeaders: (res: ServerResponse, code: string) => void;
   trustProxy: boolean;
   secret: Buffer;
   links: BookingLinks;
@@ -52,7 +49,6 @@ export const slotView = (s: Slot) => ({ start: s.start, end: s.end, free: s.free
 /** What every booking route shares. */
 export function bookingContext(options: Options) {
   const { desk, links, languages } = options;
-  const page = pageSender(options.pageHeaders);
   const urls = (b: Booking) => ({
     endpoint: links.endpoint,
     manage: links.manageUrl(b),
@@ -63,7 +59,7 @@ export function bookingContext(options: Options) {
     desk,
     links,
     languages,
-    page,
+    page: sendPage,
     urls,
     fromLink: linkReader(options.secret, "booking", (id) => desk.get(id)),
 
@@ -106,7 +102,7 @@ export function bookingContext(options: Options) {
             views.bookingWord("notBooked"),
             views.bookingWord("notSent"),
           ]);
-          return page(res, status, lang, views.messagePage(title, text, eyebrow));
+          return sendPage(res, status, views.messagePage(title, text, eyebrow));
         },
       );
     },
@@ -130,7 +126,7 @@ export function bookingContext(options: Options) {
         !b ? "badLink" : b.state === "cancelled" ? "wasCancelled" : "isPast",
       );
       const title = await views.bookingWord("unavailableTitle");
-      return page(res, b ? 410 : 404, lang, views.messagePage(title, message));
+      return sendPage(res, b ? 410 : 404, views.messagePage(title, message));
     },
   };
 }

@@ -4,11 +4,11 @@ import { slotRules } from "../../src/lib/bookingRules";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
-import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
 import type { RateLimiter } from "../rateLimit";
 import { BookingDesk } from "./desk";
-import { BOOKING_PATH, bookingHandlers, ICS_PATH, MANAGE_PATH } from "./http";
+import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
+import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
 import { bookingsFileFor, BookingStore, staffFileFor, type Booking } from "./store";
 import { linkSecret, signLink } from "../reservations/token";
@@ -17,7 +17,6 @@ export interface BookingOptions {
   dataFile: string;
   /** The server's languages: a booking's pages and the student's e-mails are in its own. */
   languages: Languages;
-  pageHeaders: (res: ServerResponse, code: string) => void;
   /** The public origin links in e-mails point to. */
   publicUrl: string;
   /** BOOKING_SECRET; unset: generated once and kept beside the data. */
@@ -96,7 +95,6 @@ export function startBooking(options: BookingOptions) {
   const handlers = bookingHandlers({
     desk,
     languages: options.languages,
-    pageHeaders: options.pageHeaders,
     trustProxy: options.trustProxy,
     secret,
     links: { endpoint: BOOKING_PATH, manageUrl, icsUrl },

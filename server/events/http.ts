@@ -1,9 +1,9 @@
 import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
-import { EVENTS_PATH } from "../paths";
+import { EVENT_MANAGE_PATH, EVENTS_PATH } from "../paths";
 import {
   linkReader,
-  pageSender,
+  sendPage,
   refuseUnlessGet,
   sharedJson,
   type Handler,
@@ -18,7 +18,6 @@ import type { Registration } from "./store";
 export const REGISTER_PATH = `${EVENTS_PATH}/register`;
 export const PLACES_PATH = `${EVENTS_PATH}/places`;
 export const EVENT_ICS_PATH = `${EVENTS_PATH}/ics`;
-export const EVENT_MANAGE_PATH = "/events/manage";
 
 /** How long a browser or CDN may reuse the places: short; the server decides at registration anyway. */
 const PLACES_MAX_AGE_S = 5;
@@ -27,7 +26,6 @@ interface Options {
   desk: RegistrationDesk;
   schedule: EventSchedule;
   languages: Languages;
-  pageHeaders: (res: ServerResponse, code: string) => void;
   trustProxy: boolean;
   secret: Buffer;
   manageUrl: (r: Registration) => string;
@@ -39,13 +37,12 @@ interface Options {
 /** What every events route shares. */
 export function eventsContext(options: Options) {
   const { desk, languages } = options;
-  const page = pageSender(options.pageHeaders);
   return {
     options,
     desk,
     schedule: options.schedule,
     languages,
-    page,
+    page: sendPage,
     urls: (r: Registration) => ({ manage: options.manageUrl(r), ics: options.icsUrl(r) }),
     fromLink: linkReader(options.secret, "registration", (id) => desk.get(id)),
 
@@ -56,10 +53,9 @@ export function eventsContext(options: Options) {
       const message = await views.registrationWord(
         !r ? "badLink" : r.state === "cancelled" ? "wasCancelled" : "past",
       );
-      return page(
+      return sendPage(
         res,
         r ? 410 : 404,
-        lang,
         views.registrationMessagePage(await views.registrationWord("unavailableTitle"), message),
       );
     },

@@ -1,5 +1,4 @@
 import { dirname, join } from "node:path";
-import type { ServerResponse } from "node:http";
 import { studyInterests } from "../../content/home";
 import { EVENTS_FILE } from "../../src/events/load";
 import { localePath } from "../../src/i18n/pageLocale";
@@ -11,7 +10,8 @@ import type { Languages } from "../languages";
 import type { RateLimiter } from "../rateLimit";
 import { linkSecret, signLink } from "../reservations/token";
 import { RegistrationDesk } from "./desk";
-import { EVENT_ICS_PATH, EVENT_MANAGE_PATH, eventHandlers } from "./http";
+import { EVENT_ICS_PATH, eventHandlers } from "./http";
+import { EVENT_MANAGE_PATH } from "../paths";
 import { registrationLetters } from "./mail";
 import { EventSchedule } from "./schedule";
 import {
@@ -27,7 +27,6 @@ export interface EventsOptions {
   /** content/events.yaml by default (EVENTS_FILE). */
   eventsFile?: string;
   languages: Languages;
-  pageHeaders: (res: ServerResponse, code: string) => void;
   publicUrl: string;
   /** BOOKING_SECRET: manage links of bookings and registrations are signed with one key. */
   secret?: string;
@@ -113,7 +112,6 @@ export function startEvents(options: EventsOptions) {
     desk,
     schedule,
     languages: options.languages,
-    pageHeaders: options.pageHeaders,
     trustProxy: options.trustProxy,
     secret,
     manageUrl,

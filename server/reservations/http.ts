@@ -7,14 +7,9 @@ import { verifyLink, type LinkKind } from "./token";
 /** One route of a reservation endpoint. */
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** Send a page rendered in a locale, under that locale's headers (its policy names its inline style). */
-export const pageSender =
-  (pageHeaders: (res: ServerResponse, code: string) => void) =>
-  async (res: ServerResponse, status: number, code: string, html: Promise<string>) => {
-    const text = await html;
-    pageHeaders(res, code);
-    sendHtml(res, status, text);
-  };
+/** Send a page once it is rendered (its policy is in its head, its headers set by its path). */
+export const sendPage = async (res: ServerResponse, status: number, html: Promise<string>) =>
+  sendHtml(res, status, await html);
 
 /** The reservation a manage link names, when its token is right. */
 export const linkReader =

@@ -24,6 +24,7 @@ import type { EditorBoot } from "../cms/boot";
 import { readContentYaml } from "../cms/contentFormat";
 import { collections } from "../content/collections";
 import { plainContent, writePlainContent } from "./content";
+import { adminContentSecurityPolicy, policyMeta } from "./headers";
 
 const root = join(import.meta.dirname, "../..");
 const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist/decap-cms.js"));
@@ -60,10 +61,12 @@ export async function adminFiles(env: CmsBackendEnv = process.env) {
   /** cms-init.js; `preview`: the site's stylesheet, known once the build has written it. */
   const initScript = (preview?: EditorBoot["preview"]) =>
     `window.EASTGATE_CMS = ${JSON.stringify({ ...boot, preview }, null, 2)};\n${startUp}`;
+  const { connect } = cmsBackend(env);
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${policyMeta(adminContentSecurityPolicy(connect))}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Eastgate Education: editor</title>
@@ -80,7 +83,6 @@ export async function adminFiles(env: CmsBackendEnv = process.env) {
     "cms-init.js": initScript(),
     initScript,
     config,
-    connect: cmsBackend(env).connect,
   };
 }
 

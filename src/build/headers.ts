@@ -2,10 +2,13 @@
  * HTTP headers, written to dist/_headers (the format Netlify and Cloudflare Pages read) and
  * applied by our own server, so a CDN and `npm start` send the same policy.
  *
- * Every response gets the few headers any file needs; only documents get the policy headers a
- * page needs (CSP, HSTS, Permissions-Policy, framing, referrer), each page its own CSP listing
- * its own inline hashes. No header is set in two matching blocks: a CDN joins such values with
- * a comma, and two CSPs both apply.
+ * The file is a few page-independent pattern rules (Cloudflare Pages reads at most 100): every
+ * response gets the same hardening headers, whose CSP carries only what a `<meta>` policy
+ * cannot (`frame-ancestors`). Each page carries its own hash-based policy in a
+ * `<meta http-equiv="Content-Security-Policy">` first in its head (`pagePolicyMeta`), so a page
+ * staff add needs no new rule. A browser enforces both policies; the header's allows every
+ * source, so it takes none of the page's hashes away. No header is set in two matching
+ * blocks: a CDN joins such values with a comma.
  */
 
 import { createHash } from "node:crypto";
@@ -14,25 +17,13 @@ import { createHash } from "node:crypto";
 export const cspHash = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** What one built page needs in its headers. */
-export interface DocumentPolicy {
-  /** The URL paths it is served at ("/about" and "/about/"...). */
-  paths: string[];
-  /** CSP sources of its inline styles and scripts: `'sha256-...'`. */
-  styleHashes: string[];
-  scriptHashes: string[];
-}
-
-/** Any file: a type is a type, and no other site may embed our files. */
-const everyResponse = {
-  "X-Content-Type-Options": "nosniff",
-  "Cross-Origin-Resource-Policy": "same-origin",
-};
-
 /** Hashed file names never change content: cache them for a year. */
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 
-/** The Content-Security-Policy of one page. */
+/**
+ * The Content-Security-Policy of one page, as its `<meta>` carries it: everything but
+ * `frame-ancestors`, which browsers ignore in a meta policy and the header sends for every page.
+ */
 export function contentSecurityPolicy(
   enquiryEndpoint: string,
   hashes: { styleHashes: string[]; scriptHashes: string[] },
@@ -55,8 +46,25 @@ export function contentSecurityPolicy(
     `form-action 'self' mailto:${formOrigin}`,
     "base-uri 'none'",
     "object-src 'none'",
-    "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** The page's policy as the first tag of its head (before any inline style or script it allows). */
+export const policyMeta = (policy: string) =>
+  `<meta http-equiv="Content-Security-Policy" content="${policy.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"/>`;
+
+/** The policy in a page's `<meta>`, or undefined. */
+export function metaPolicy(html: string): string | undefined {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html)?.[1];
+  return content?.replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+}
+
+/** Put a page's policy first in its head, right after its character set. */
+export function withPolicyMeta(html: string, policy: string) {
+  const charset = /<meta charSet="utf-8"\/>|<meta charset="utf-8">/i.exec(html);
+  if (!charset) throw new Error("withPolicyMeta: the page has no <meta charset> to follow");
+  const at = charset.index + charset[0].length;
+  return html.slice(0, at) + policyMeta(policy) + html.slice(at);
 }
 
 /** Powerful features the site never uses: no page, and no frame in one, may ask for them. */
@@ -79,36 +87,32 @@ export const deniedFeatures = [
   "xr-spatial-tracking",
 ];
 
-/** What a document needs beyond its CSP: transport, features, framing, referrer, isolation. */
-const documentHardening = {
+/**
+ * Every response, page or file: a type is a type, no other site may embed or frame us, HTTPS
+ * only, no powerful features, a short referrer. A CDN cannot tell a page from a file by its
+ * path, so files carry the page headers too (a few hundred bytes, sent once per connection
+ * over HTTP/2's header compression). The CSP here is only what a `<meta>` policy cannot say;
+ * each page's own is in its head.
+ */
+const everyResponse = {
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Content-Security-Policy": "frame-ancestors 'none'",
   // Two years, subdomains included: browsers only ever reach us over HTTPS once they have seen it.
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "Permissions-Policy": deniedFeatures.map((f) => `${f}=()`).join(", "),
-  "Cross-Origin-Opener-Policy": "same-origin",
   // For browsers older than CSP frame-ancestors.
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** The headers of one document, beyond those every response gets. */
-function documentHeaders(
-  enquiryEndpoint: string,
-  policy: Omit<DocumentPolicy, "paths">,
-  otherEndpoints: string[] = [],
-) {
-  return {
-    "Content-Security-Policy": contentSecurityPolicy(enquiryEndpoint, policy, otherEndpoints),
-    ...documentHardening,
-  };
-}
-
-/** The URL paths a page written to `file` ("about/index.html") is served at. */
-export function servedPaths(file: string): string[] {
-  if (file === "index.html") return ["/", "/index.html"];
-  if (!file.endsWith("/index.html")) return [`/${file}`];
-  const dir = `/${file.slice(0, -"/index.html".length)}`;
-  return [dir, `${dir}/`, `/${file}`];
-}
+/**
+ * The server's pages that show a student's own details (a form's result, managing a booking or
+ * a registration) open in a browsing-context group of their own: no other site's window keeps
+ * a handle on them. Public pages do not: it costs the reference phone ~95 ms of blocking time
+ * (decisions.md, Performance and CSP).
+ */
+export const isolated = { "Cross-Origin-Opener-Policy": "same-origin" };
 
 /**
  * The policy of /admin/ (the Decap CMS editor) only: its prebuilt script injects styles at run
@@ -130,31 +134,24 @@ export function adminContentSecurityPolicy(connect: string[]) {
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
-    "frame-ancestors 'none'",
   ].join("; ");
 }
 
-/** The editor's headers: never indexed, its own CSP; a git host's sign-in window may answer it. */
-export function adminHeaders(connect: string[]) {
-  return {
-    "Content-Security-Policy": adminContentSecurityPolicy(connect),
-    ...documentHardening,
-    // The sign-in pop-up of a git host (hosted backends) reports back to this window.
-    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-    "X-Robots-Tag": "noindex",
-  };
-}
+/** The editor's headers beyond every response's: never indexed; a git host's sign-in window may answer it. */
+export const adminHeaders = {
+  // The sign-in pop-up of a git host (hosted backends) reports back to this window.
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "X-Robots-Tag": "noindex",
+};
 
 /** The paths the editor is served at: /admin, /admin/ and everything under it. */
 export const ADMIN_PATHS = ["/admin", "/admin/*"];
 
-export function headersFile(
-  enquiryEndpoint: string,
-  pages: DocumentPolicy[],
-  otherEndpoints: string[] = [],
-  /** The origins /admin/ connects to; undefined: no editor is built. */
-  adminConnect?: string[],
-) {
+/**
+ * dist/_headers: the same few rules whatever the pages: every response, the hashed assets, the
+ * editor (when built) and the server's own pages (`serverPages`, path patterns).
+ */
+export function headersFile({ admin, serverPages }: { admin: boolean; serverPages: string[] }) {
   const block = (pattern: string, headers: Record<string, string>) =>
     `${pattern}\n${Object.entries(headers)
       .map(([k, v]) => `  ${k}: ${v}`)
@@ -162,11 +159,8 @@ export function headersFile(
   return [
     block("/*", everyResponse),
     block("/assets/*", { "Cache-Control": ASSET_CACHE }),
-    ...pages.flatMap((page) => {
-      const headers = documentHeaders(enquiryEndpoint, page, otherEndpoints);
-      return page.paths.map((path) => block(path, headers));
-    }),
-    ...(adminConnect ? ADMIN_PATHS.map((path) => block(path, adminHeaders(adminConnect))) : []),
+    ...(admin ? ADMIN_PATHS.map((path) => block(path, adminHeaders)) : []),
+    ...serverPages.map((path) => block(path, isolated)),
   ].join("");
 }
 

@@ -15,6 +15,7 @@ import { bookingFileSchema } from "../../src/content/schema/booking";
 import { siteFileSchema } from "../../src/content/schema/site";
 import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
+import { metaPolicy } from "../../src/build/headers";
 import {
   freePort,
   openEditor,
@@ -87,12 +88,13 @@ test("/admin/ is served with its own policy, not indexed", async () => {
   const html = await res.text();
   assert.match(html, /<meta name="robots" content="noindex">/);
   assert.equal(res.headers.get("x-robots-tag"), "noindex");
-  const csp = res.headers.get("content-security-policy") ?? "";
+  assert.equal(res.headers.get("cross-origin-opener-policy"), "same-origin-allow-popups");
+  const csp = metaPolicy(html) ?? "";
   assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/);
-  assert.match(csp, /frame-ancestors 'none'/);
+  assert.equal(res.headers.get("content-security-policy"), "frame-ancestors 'none'");
   // The site's pages keep theirs.
   const home = await fetch(`${server.origin}/`);
-  const homeCsp = home.headers.get("content-security-policy") ?? "";
+  const homeCsp = metaPolicy(await home.text()) ?? "";
   assert.ok(homeCsp && !/unsafe-inline|unsafe-eval/.test(homeCsp), homeCsp);
   assert.equal(home.headers.get("x-robots-tag"), null);
   // The script is ours, not a CDN's.

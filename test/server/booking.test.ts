@@ -8,6 +8,8 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import ICAL from "ical.js";
 import { createApp, type AppOptions } from "../../server/app";
+import { SERVER_PAGES } from "../../server/paths";
+import { headersFile, metaPolicy } from "../../src/build/headers";
 import { readBookings } from "../../server/booking/store";
 import { requestCancel } from "../../server/booking/report";
 import { slotLabel } from "../../src/lib/slots";
@@ -24,13 +26,9 @@ before(async () => {
   // A stand-in for a built site: the server's pages only need 404.html's asset URLs.
   writeFileSync(
     join(dist, "404.html"),
-    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script data-src="/assets/page-site-T.js">(loader)</script></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="default-src 'self'"/><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script data-src="/assets/page-site-T.js">(loader)</script></body></html>`,
   );
-  // Its headers as src/build/headers.ts writes them: site-wide, then the 404 page's own.
-  writeFileSync(
-    join(dist, "_headers"),
-    "/*\n  X-Content-Type-Options: nosniff\n  Cross-Origin-Resource-Policy: same-origin\n/404.html\n  Content-Security-Policy: default-src 'self'\n",
-  );
+  writeFileSync(join(dist, "_headers"), headersFile({ admin: false, serverPages: SERVER_PAGES }));
   smtp = testSmtp();
   await smtp.listen();
 });
@@ -531,12 +529,16 @@ test("free times: compressed as the client accepts, with a data answer's headers
       assert.equal(headers["x-content-type-options"], "nosniff");
       assert.equal(headers["cross-origin-resource-policy"], "same-origin");
       assert.match(String(headers["cache-control"]), /^public, max-age=\d+$/);
-      assert.equal(headers["content-security-policy"], undefined, "no page's policy on data");
-      assert.equal(headers["strict-transport-security"], undefined);
+      assert.equal(
+        headers["content-security-policy"],
+        "frame-ancestors 'none'",
+        "no page's policy",
+      );
     }
-    // A booking's pages still carry a page's policy.
+    // A booking's pages carry a page's policy in their head, isolated from other sites' windows.
     const manage = await fetch(`${server.origin}/book/manage?b=x&t=y`);
-    assert.equal(manage.headers.get("content-security-policy"), "default-src 'self'");
+    assert.equal(metaPolicy(await manage.text()), "default-src 'self'");
+    assert.equal(manage.headers.get("cross-origin-opener-policy"), "same-origin");
     t.diagnostic(
       `free times: ${plain.body.length} B plain, ${gz.body.length} B gzip, ${br.body.length} B brotli`,
     );

@@ -34,7 +34,7 @@ export const bookRoute =
       time: fields.time ?? "",
     };
     const reply = (status: number, data: object, html: () => Promise<string>) =>
-      json ? sendJson(res, status, data) : page(res, status, lang, html());
+      json ? sendJson(res, status, data) : page(res, status, html());
     const refuse = (status: number, message: string, title?: string) =>
       reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, async () =>
         views.messagePage(title ?? (await word("notBooked")), message, await word("notSent")),

@@ -1,7 +1,8 @@
 import { discardRest } from "../../body";
 import type { Speaker } from "../../languages";
 import { queryOf, type Handler } from "../../reservations/http";
-import { MANAGE_PATH, type BookingContext } from "../http";
+import { type BookingContext } from "../http";
+import { MANAGE_PATH } from "../../paths";
 
 // The manage page and its answers are in the language the booking was made in.
 export const manageRoute =
@@ -15,7 +16,7 @@ export const manageRoute =
       const b = fromLink(params.get("b") ?? undefined, token);
       if (!b || !desk.isOpen(b)) return closed(res, b);
       const lang = languages.codeOf(b.lang);
-      return page(res, 200, lang, languages.in(lang).managePage(b, token, urls(b)));
+      return page(res, 200, languages.in(lang).managePage(b, token, urls(b)));
     }
     const fields = await readForm(req, res, false);
     if (!fields) return;
@@ -26,14 +27,13 @@ export const manageRoute =
     const views: Speaker = languages.in(lang);
     const word = views.bookingWord;
     const failed = async (title: "notCancelled" | "notMoved") =>
-      page(res, 500, lang, views.messagePage(await word(title), await word("tryAgainOrCall")));
+      page(res, 500, views.messagePage(await word(title), await word("tryAgainOrCall")));
     if (fields.action === "cancel") {
       const result = await desk.cancel(b.id, "student");
       if (result.outcome !== "cancelled") return failed("notCancelled");
       return page(
         res,
         200,
-        lang,
         views.messagePage(
           await word("cancelledTitle"),
           await word("cancelledLead", { email: b.email }),
@@ -42,15 +42,13 @@ export const manageRoute =
       );
     }
     const choice = choiceOf({ ...fields, zone: fields.zone || b.zone });
-    if (!choice)
-      return page(res, 400, lang, views.managePage(b, token, urls(b), await word("pickSlot")));
+    if (!choice) return page(res, 400, views.managePage(b, token, urls(b), await word("pickSlot")));
     const result = await desk.move(b.id, choice);
     switch (result.outcome) {
       case "moved":
         return page(
           res,
           200,
-          lang,
           views.managePage(
             result.booking,
             token,
@@ -63,7 +61,6 @@ export const manageRoute =
         return page(
           res,
           result.outcome === "taken" ? 409 : 422,
-          lang,
           views.slotPage(
             await word(result.outcome === "taken" ? "taken" : "invalidSlot"),
             result.alternatives,

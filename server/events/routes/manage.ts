@@ -1,7 +1,8 @@
 import { discardRest } from "../../body";
 import { readPostedForm } from "../../reservations/form";
 import { queryOf, type Handler } from "../../reservations/http";
-import { EVENT_MANAGE_PATH, type EventsContext } from "../http";
+import { type EventsContext } from "../http";
+import { EVENT_MANAGE_PATH } from "../../paths";
 
 // The manage page and its answers are in the language the registration was made in.
 export const manageRoute =
@@ -19,7 +20,6 @@ export const manageRoute =
       return page(
         res,
         200,
-        lang,
         languages.in(lang).registrationManagePage(r, event, desk.placeInLine(r), token, {
           ...urls(r),
           action: EVENT_MANAGE_PATH,
@@ -36,13 +36,7 @@ export const manageRoute =
         tooLarge: () => views.registrationWord("tooLarge"),
         malformed: () => views.problem("malformed"),
       },
-      async (status, message) =>
-        page(
-          res,
-          status,
-          languages.codeOfRequest(req),
-          views.registrationMessagePage(message, message),
-        ),
+      async (status, message) => page(res, status, views.registrationMessagePage(message, message)),
     );
     if (!fields) return;
     const r = fromLink(fields.r, fields.t ?? "");
@@ -57,14 +51,12 @@ export const manageRoute =
       return page(
         res,
         500,
-        lang,
         speaker.registrationMessagePage(await word("notCancelled"), await word("tryAgain")),
       );
     }
     return page(
       res,
       200,
-      lang,
       speaker.registrationMessagePage(
         await word("cancelledTitle"),
         await word("cancelledLead", { email: r.email }),

@@ -24,7 +24,7 @@ export const registerRoute =
     let lang = languages.codeOfRequest(req);
     let views = languages.in(lang);
     const reply = (status: number, data: object, html: () => Promise<string>) =>
-      json ? sendJson(res, status, data) : page(res, status, lang, html());
+      json ? sendJson(res, status, data) : page(res, status, html());
     const refuse = async (status: number, message: string, data: object = {}) =>
       reply(status, { ok: false, ...data, errors: { [FORM_FIELD]: message } }, async () =>
         views.registrationMessagePage(
