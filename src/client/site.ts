@@ -1,7 +1,6 @@
 // Site-wide behaviour that needs no component state, so pages without islands load no React.
 import { startHeader } from "./header";
 import { startAnchors } from "./anchors";
-import { startFocusClear } from "./focusClear";
 import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadAfterLoadLinks, scriptSheet } from "./afterLoad";
@@ -24,7 +23,6 @@ void firstPaint().then(() => {
     if (quickContact.open) start();
     else quickContact.addEventListener("toggle", start, { once: true });
   }
-  startFocusClear();
   startOfficeMap();
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
