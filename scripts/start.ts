@@ -1,6 +1,8 @@
 /**
  * `npm start`: build the site with the forms posting to this server (unless ENQUIRY_ENDPOINT
  * says otherwise; set it empty for the mailto fallback), then serve it on PORT (4173).
+ * `npm run build:server` (`--build-only`): that build alone, for `npm run serve` on each
+ * production instance.
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
@@ -25,4 +27,4 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 console.log(`Forms post to ${process.env.ENQUIRY_ENDPOINT || "a pre-filled e-mail (no endpoint)"}`);
-await import("../server/main");
+if (!process.argv.includes("--build-only")) await import("../server/main");

@@ -15,7 +15,7 @@ import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor, type MailKind } from "./outbox";
-import { ENQUIRY_PATH, VITALS_PATH } from "./paths";
+import { ENQUIRY_PATH, HEALTH_PATH, READY_PATH, VITALS_PATH } from "./paths";
 import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, readEnquiries, type Enquiry } from "./store";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
@@ -192,8 +192,21 @@ export function createApp(options: AppOptions) {
     for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
       res.setHeader(name, value);
   };
+  // Ready once what was pending at start is resumed; not ready again once stopping.
+  let ready = false;
+  let stopping = false;
+  const probe = (res: ServerResponse, ok: boolean, why: string) => {
+    res.writeHead(ok ? 200 : 503, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    });
+    res.end(ok ? "ok\n" : `${why}\n`);
+  };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
+    if (pathname === HEALTH_PATH) return probe(res, true, "");
+    if (pathname === READY_PATH)
+      return probe(res, ready && !stopping, stopping ? "stopping" : "starting");
     setHeaders(res, pathname);
     // An endpoint's unexpected failure: logged, and a bare 500 if nothing was sent yet.
     const run = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
@@ -229,6 +242,14 @@ export function createApp(options: AppOptions) {
     }
     handle(req, res);
   });
+  const started = Promise.all([
+    delivery?.started,
+    booking.started,
+    events.started,
+    webhooksStarted,
+  ]).then(() => {
+    ready = true;
+  });
   return Object.assign(server, {
     enquiries: store,
     bookings: booking,
@@ -239,11 +260,14 @@ export function createApp(options: AppOptions) {
     /** Undefined when no WEBHOOK_URL is configured. */
     webhooks,
     /** Resolves once pending mail and webhooks from before have been queued (or failed to be). */
-    ready: Promise.all([delivery?.started, booking.started, events.started, webhooksStarted]).then(
-      () => undefined,
-    ),
+    ready: started,
     /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
+    /** Stopping: /readyz answers 503 so a load balancer sends nothing more. */
+    stopping() {
+      stopping = true;
+    },
     async drain(timeoutMs: number) {
+      stopping = true;
       await store.idle();
       await vitals?.idle();
       await delivery?.started;

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { ConfigError, readConfig } from "./config";
@@ -16,6 +18,12 @@ try {
   process.exit(1);
 }
 
+if (!existsSync(join(config.dist, "404.html"))) {
+  console.error(
+    `Not starting: ${config.dist} holds no built site. Build it first: npm run build:server (the forms post to this server), or npm start to build and serve.`,
+  );
+  process.exit(1);
+}
 const server = createApp(config);
 server.listen(config.port, () => {
   const { port } = server.address() as AddressInfo;
@@ -49,6 +57,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       exiting = true;
       void server.drain(DRAIN_MS).then(() => process.exit(0));
     };
+    server.stopping();
     server.close(exit);
     server.closeIdleConnections();
     setTimeout(exit, 5000).unref();

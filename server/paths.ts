@@ -6,6 +6,10 @@ export const VITALS_PATH = "/api/vitals";
 export const BOOKING_PATH = "/api/booking";
 /** Event registrations (`…/register`), live places (`…/places`), invites (`…/ics`). */
 export const EVENTS_PATH = "/api/events";
+/** The process answers (for a load balancer or platform: is it alive). */
+export const HEALTH_PATH = "/healthz";
+/** It has resumed what it had pending and is not stopping (send it traffic). */
+export const READY_PATH = "/readyz";
 /** Where a booking's e-mailed link lets the student see, move or cancel it. */
 export const MANAGE_PATH = "/book/manage";
 /** Where a registration's e-mailed link lets the student see or cancel it. */

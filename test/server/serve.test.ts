@@ -1,0 +1,71 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createApp } from "../../server/app";
+import { HEALTH_PATH, READY_PATH } from "../../server/paths";
+import { spawnServer } from "./process";
+
+const root = resolve(import.meta.dirname, "../..");
+let dir = "";
+let dist = "";
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "eg-serve-"));
+  dist = join(dir, "dist");
+  mkdirSync(dist);
+  writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("/healthz answers while the process runs; /readyz once started and until it stops", async () => {
+  const app = createApp({ dist, dataFile: join(dir, "probe", "enquiries.jsonl") });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  const { port } = app.address() as { port: number };
+  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`);
+  try {
+    await app.ready;
+    const health = await get(HEALTH_PATH);
+    assert.equal(health.status, 200);
+    assert.equal(health.headers.get("cache-control"), "no-store");
+    assert.equal((await get(READY_PATH)).status, 200);
+    app.stopping();
+    const stopping = await get(READY_PATH);
+    assert.equal(stopping.status, 503);
+    assert.equal(await stopping.text(), "stopping\n");
+    assert.equal((await get(HEALTH_PATH)).status, 200, "alive while it finishes");
+  } finally {
+    app.closeAllConnections();
+    await new Promise((done) => app.close(done));
+    await app.drain(1000);
+  }
+});
+
+test("npm run serve: the built site, no build; refuses a folder with no site, saying what to run", async () => {
+  const empty = join(dir, "empty");
+  mkdirSync(empty);
+  const refused = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", DIST_DIR: empty },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /holds no built site.*npm run build:server/);
+
+  const server = await spawnServer(dist, {
+    ENQUIRY_DATA_FILE: join(dir, "run", "enquiries.jsonl"),
+  });
+  try {
+    assert.equal((await fetch(server.origin + HEALTH_PATH)).status, 200);
+    for (let i = 0; (await fetch(server.origin + READY_PATH)).status !== 200; i++) {
+      assert.ok(i < 100, "ready within 5 s");
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    server.child.kill("SIGTERM");
+    assert.equal(await server.exited, 0, server.output);
+  } finally {
+    server.child.kill("SIGKILL");
+  }
+});
