@@ -23,23 +23,25 @@ export function guidePreviewHtml(data: Record<string, unknown>, fields: FieldOrd
     const guide = fillSiteFacts({ ...data, body: undefined, sections } as unknown as Guide);
     return renderToStaticMarkup(<GuidePage guide={guide} />);
   } catch (error) {
-    const title =
-      error instanceof ContentError
-        ? `The build would refuse ${file}:`
-        : "The preview shows the guide once its fields are filled in:";
+    // The build's own message names the file and line; anything else is a field not filled in
+    // yet (a new guide), where a programmer's error would only puzzle the editor.
+    if (error instanceof ContentError)
+      return renderToStaticMarkup(
+        <PreviewProblem title={`The build would refuse ${file}:`} message={error.message} />,
+      );
     return renderToStaticMarkup(
-      <PreviewProblem title={title} message={(error as Error).message} />,
+      <PreviewProblem title="The preview shows the guide once its fields are filled in." />,
     );
   }
 }
 
 /** What the build would say, where the page would be. */
-function PreviewProblem({ title, message }: { title: string; message: string }) {
+function PreviewProblem({ title, message }: { title: string; message?: string }) {
   return (
     <div className="section">
       <div className="container prose" role="alert">
         <h1>{title}</h1>
-        <pre style={{ whiteSpace: "pre-wrap" }}>{message}</pre>
+        {message && <pre style={{ whiteSpace: "pre-wrap" }}>{message}</pre>}
       </div>
     </div>
   );

@@ -363,6 +363,12 @@ test("the guides' preview is the guide page the build renders; a refused text sh
   const html = guidePreviewHtml(readFrontMatter(listed), folder.fields);
   const line = listed.split("\n").findIndex((l) => l.startsWith("1. Shorter")) + 1;
   assert.match(html, /The build would refuse content\/guides\/uk-student-visa\.md/);
+  // A new guide, its fields still empty: the prompt alone, never a programmer's error.
+  for (const fresh of [{}, { title: "Visa" }, { title: "Visa", body: "" }]) {
+    const prompt = guidePreviewHtml(fresh, folder.fields);
+    assert.match(prompt, /The preview shows the guide once its fields are filled in\./);
+    assert.doesNotMatch(prompt, /<pre|Cannot read|undefined/, JSON.stringify(fresh));
+  }
   assert.ok(
     html.includes(
       `content/guides/uk-student-visa.md:${line}: a list&#x27;s items are written - item (numbered lists are not shown)`,
