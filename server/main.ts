@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app";
 import { ConfigError, readConfig } from "./config";
 import { BOOKING_PATH, ENQUIRY_PATH, VITALS_PATH } from "./paths";
 import { vitalsFileFor } from "./vitals";
@@ -24,6 +23,9 @@ if (!existsSync(join(config.dist, "404.html"))) {
   );
   process.exit(1);
 }
+// The whole server only once the configuration and the site are known to be there: a refusal
+// comes at once, not after loading every module.
+const { createApp } = await import("./app");
 const server = createApp(config);
 server.listen(config.port, () => {
   const { port } = server.address() as AddressInfo;

@@ -49,7 +49,7 @@ test("npm run serve: the built site, no build; refuses a folder with no site, sa
     cwd: root,
     env: { ...process.env, PORT: "0", DIST_DIR: empty },
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: 60_000,
   });
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /holds no built site.*npm run build:server/);
