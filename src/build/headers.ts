@@ -5,7 +5,7 @@
  * The file is a few page-independent pattern rules (Cloudflare Pages reads at most 100): every
  * response gets the same hardening headers, whose CSP carries only what a `<meta>` policy
  * cannot (`frame-ancestors`). Each page carries its own hash-based policy in a
- * `<meta http-equiv="Content-Security-Policy">` first in its head (`pagePolicyMeta`), so a page
+ * `<meta http-equiv="Content-Security-Policy">` first in its head (`withPolicyMeta`), so a page
  * staff add needs no new rule. A browser enforces both policies; the header's allows every
  * source, so it takes none of the page's hashes away. No header is set in two matching
  * blocks: a CDN joins such values with a comma.
