@@ -188,26 +188,23 @@ export function createApp(options: AppOptions) {
     const path = (req.url ?? "/").split("?")[0];
     return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
   };
-  const setHeaders = (res: ServerResponse, pathname: string) => {
-    for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
-      res.setHeader(name, value);
-  };
   // Ready once what was pending at start is resumed; not ready again once stopping.
   let ready = false;
   let stopping = false;
-  const probe = (res: ServerResponse, ok: boolean, why: string) => {
-    res.writeHead(ok ? 200 : 503, {
+  const probe = (res: ServerResponse, state: "ok" | "starting" | "stopping") => {
+    res.writeHead(state === "ok" ? 200 : 503, {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
     });
-    res.end(ok ? "ok\n" : `${why}\n`);
+    res.end(`${state}\n`);
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
-    if (pathname === HEALTH_PATH) return probe(res, true, "");
+    if (pathname === HEALTH_PATH) return probe(res, "ok");
     if (pathname === READY_PATH)
-      return probe(res, ready && !stopping, stopping ? "stopping" : "starting");
-    setHeaders(res, pathname);
+      return probe(res, stopping ? "stopping" : ready ? "ok" : "starting");
+    for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
+      res.setHeader(name, value);
     // An endpoint's unexpected failure: logged, and a bare 500 if nothing was sent yet.
     const run = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
       void handler(req, res).catch((error: unknown) => {
@@ -261,11 +258,11 @@ export function createApp(options: AppOptions) {
     webhooks,
     /** Resolves once pending mail and webhooks from before have been queued (or failed to be). */
     ready: started,
-    /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     /** Stopping: /readyz answers 503 so a load balancer sends nothing more. */
     stopping() {
       stopping = true;
     },
+    /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
     async drain(timeoutMs: number) {
       stopping = true;
       await store.idle();

@@ -59,7 +59,6 @@ export function bookingContext(options: Options) {
     desk,
     links,
     languages,
-    page: sendPage,
     urls,
     fromLink: linkReader(options.secret, "booking", (id) => desk.get(id)),
 

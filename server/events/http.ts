@@ -42,7 +42,6 @@ export function eventsContext(options: Options) {
     desk,
     schedule: options.schedule,
     languages,
-    page: sendPage,
     urls: (r: Registration) => ({ manage: options.manageUrl(r), ics: options.icsUrl(r) }),
     fromLink: linkReader(options.secret, "registration", (id) => desk.get(id)),
 

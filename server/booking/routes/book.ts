@@ -8,14 +8,14 @@ import {
 import { mediaType, sendJson, wantsJson } from "../../enquiry";
 import { isIdempotencyKey } from "../../intake";
 import { clientAddress } from "../../rateLimit";
-import type { Handler } from "../../reservations/http";
+import { sendPage, type Handler } from "../../reservations/http";
 import { slotView, type BookingContext } from "../http";
 
 /** POST /api/booking: a booking from the form, answered as JSON or a page. */
 export const bookRoute =
   (ctx: BookingContext): Handler =>
   async (req, res) => {
-    const { desk, links, languages, page, readForm, choiceOf, bookingView, urls, options } = ctx;
+    const { desk, links, languages, readForm, choiceOf, bookingView, urls, options } = ctx;
     const json =
       wantsJson(req.headers.accept) ||
       mediaType(req.headers["content-type"]) === "application/json";
@@ -34,7 +34,7 @@ export const bookRoute =
       time: fields.time ?? "",
     };
     const reply = (status: number, data: object, html: () => Promise<string>) =>
-      json ? sendJson(res, status, data) : page(res, status, html());
+      json ? sendJson(res, status, data) : sendPage(res, status, html());
     const refuse = (status: number, message: string, title?: string) =>
       reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, async () =>
         views.messagePage(title ?? (await word("notBooked")), message, await word("notSent")),

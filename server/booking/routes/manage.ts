@@ -1,6 +1,6 @@
 import { discardRest } from "../../body";
 import type { Speaker } from "../../languages";
-import { queryOf, type Handler } from "../../reservations/http";
+import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type BookingContext } from "../http";
 import { MANAGE_PATH } from "../../paths";
 
@@ -8,7 +8,7 @@ import { MANAGE_PATH } from "../../paths";
 export const manageRoute =
   (ctx: BookingContext): Handler =>
   async (req, res) => {
-    const { desk, languages, page, readForm, fromLink, choiceOf, closed, urls } = ctx;
+    const { desk, languages, readForm, fromLink, choiceOf, closed, urls } = ctx;
     if (req.method === "GET" || req.method === "HEAD") {
       discardRest(req);
       const params = queryOf(req);
@@ -16,7 +16,7 @@ export const manageRoute =
       const b = fromLink(params.get("b") ?? undefined, token);
       if (!b || !desk.isOpen(b)) return closed(res, b);
       const lang = languages.codeOf(b.lang);
-      return page(res, 200, languages.in(lang).managePage(b, token, urls(b)));
+      return sendPage(res, 200, languages.in(lang).managePage(b, token, urls(b)));
     }
     const fields = await readForm(req, res, false);
     if (!fields) return;
@@ -27,11 +27,11 @@ export const manageRoute =
     const views: Speaker = languages.in(lang);
     const word = views.bookingWord;
     const failed = async (title: "notCancelled" | "notMoved") =>
-      page(res, 500, views.messagePage(await word(title), await word("tryAgainOrCall")));
+      sendPage(res, 500, views.messagePage(await word(title), await word("tryAgainOrCall")));
     if (fields.action === "cancel") {
       const result = await desk.cancel(b.id, "student");
       if (result.outcome !== "cancelled") return failed("notCancelled");
-      return page(
+      return sendPage(
         res,
         200,
         views.messagePage(
@@ -42,11 +42,12 @@ export const manageRoute =
       );
     }
     const choice = choiceOf({ ...fields, zone: fields.zone || b.zone });
-    if (!choice) return page(res, 400, views.managePage(b, token, urls(b), await word("pickSlot")));
+    if (!choice)
+      return sendPage(res, 400, views.managePage(b, token, urls(b), await word("pickSlot")));
     const result = await desk.move(b.id, choice);
     switch (result.outcome) {
       case "moved":
-        return page(
+        return sendPage(
           res,
           200,
           views.managePage(
@@ -58,7 +59,7 @@ export const manageRoute =
         );
       case "taken":
       case "unavailable":
-        return page(
+        return sendPage(
           res,
           result.outcome === "taken" ? 409 : 422,
           views.slotPage(

@@ -1,6 +1,6 @@
 import { discardRest } from "../../body";
 import { readPostedForm } from "../../reservations/form";
-import { queryOf, type Handler } from "../../reservations/http";
+import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type EventsContext } from "../http";
 import { EVENT_MANAGE_PATH } from "../../paths";
 
@@ -8,7 +8,7 @@ import { EVENT_MANAGE_PATH } from "../../paths";
 export const manageRoute =
   (ctx: EventsContext): Handler =>
   async (req, res) => {
-    const { desk, schedule, languages, page, urls, fromLink, closed } = ctx;
+    const { desk, schedule, languages, urls, fromLink, closed } = ctx;
     if (req.method === "GET" || req.method === "HEAD") {
       discardRest(req);
       const params = queryOf(req);
@@ -17,7 +17,7 @@ export const manageRoute =
       if (!r || !desk.isOpen(r)) return closed(res, r);
       const lang = languages.codeOf(r.lang);
       const event = schedule.get(r.event)!.event;
-      return page(
+      return sendPage(
         res,
         200,
         languages.in(lang).registrationManagePage(r, event, desk.placeInLine(r), token, {
@@ -36,7 +36,8 @@ export const manageRoute =
         tooLarge: () => views.registrationWord("tooLarge"),
         malformed: () => views.problem("malformed"),
       },
-      async (status, message) => page(res, status, views.registrationMessagePage(message, message)),
+      async (status, message) =>
+        sendPage(res, status, views.registrationMessagePage(message, message)),
     );
     if (!fields) return;
     const r = fromLink(fields.r, fields.t ?? "");
@@ -48,13 +49,13 @@ export const manageRoute =
     if (result.outcome === "closed") return closed(res, result.registration);
     if (result.outcome === "unstored") {
       console.error("A registration's cancellation could not be stored:", result.error);
-      return page(
+      return sendPage(
         res,
         500,
         speaker.registrationMessagePage(await word("notCancelled"), await word("tryAgain")),
       );
     }
-    return page(
+    return sendPage(
       res,
       200,
       speaker.registrationMessagePage(

@@ -10,21 +10,21 @@ import { mediaType, sendJson, wantsJson } from "../../enquiry";
 import { isIdempotencyKey } from "../../intake";
 import { clientAddress } from "../../rateLimit";
 import { readPostedForm } from "../../reservations/form";
-import type { Handler } from "../../reservations/http";
+import { sendPage, type Handler } from "../../reservations/http";
 import type { EventsContext } from "../http";
 
 /** POST /api/events/register: a registration from an event page's form, answered as JSON or a page. */
 export const registerRoute =
   (ctx: EventsContext): Handler =>
   async (req, res) => {
-    const { desk, schedule, languages, options, page, urls } = ctx;
+    const { desk, schedule, languages, options, urls } = ctx;
     const json =
       wantsJson(req.headers.accept) ||
       mediaType(req.headers["content-type"]) === "application/json";
     let lang = languages.codeOfRequest(req);
     let views = languages.in(lang);
     const reply = (status: number, data: object, html: () => Promise<string>) =>
-      json ? sendJson(res, status, data) : page(res, status, html());
+      json ? sendJson(res, status, data) : sendPage(res, status, html());
     const refuse = async (status: number, message: string, data: object = {}) =>
       reply(status, { ok: false, ...data, errors: { [FORM_FIELD]: message } }, async () =>
         views.registrationMessagePage(
