@@ -25,6 +25,8 @@ import { pageScriptLoader } from "./src/build/pageScript";
 import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
+import { writeSearchIndex } from "./src/build/searchIndex";
+import type { Locale } from "./src/i18n/locales";
 import { writeFlags } from "./src/build/flags";
 import { writeOgImages } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl, vitalsEndpoint } from "./src/config";
@@ -93,6 +95,24 @@ function writeSiteFiles(admin: boolean) {
   );
 }
 
+/** What search calls each page that it searches: not a variant (an events filter), not search itself. */
+const searchKinds = new Map(
+  routes.flatMap((r) =>
+    r.variantOf || r.search === false ? [] : [[r.path, r.search ?? "page"] as const],
+  ),
+);
+
+/** A locale's search index from its rendered pages; returns its URL. */
+const searchIndexOf = (locale: Locale, pages: { path: string; html: string }[]) =>
+  writeSearchIndex(
+    dist,
+    locale.code,
+    pages.flatMap((p) => {
+      const kind = searchKinds.get(p.path);
+      return kind ? [{ url: localePath(locale, p.path), html: p.html, kind }] : [];
+    }),
+  );
+
 function writeSocialCards() {
   return writeOgImages(dist, socialCards());
 }
@@ -131,10 +151,11 @@ async function renderTranslations(assets: Assets, scriptSheet: string) {
     // Bundled one locale at a time: esbuild already keeps both cores busy.
     const bundled = [];
     for (const { locale, pages, contentDir } of rendered) {
+      const searchIndex = searchIndexOf(locale, pages);
       const { scriptFor } = await bundleScripts(
         dist,
         pages.map((p) => p.islands),
-        { code: locale.code, contentDir },
+        { code: locale.code, contentDir, searchIndex },
         scriptSheet,
       );
       bundled.push({ locale, pages, scriptFor });
@@ -193,10 +214,14 @@ async function build() {
   );
   const englishContent = mkdtempSync(join(tmpdir(), "eg-content-"));
   writePlainContent(englishContent);
+  const searchIndex = searchIndexOf(
+    sourceLocale,
+    pages.map((p) => ({ path: p.route.path, html: p.html })),
+  );
   const { scriptFor } = await bundleScripts(
     dist,
     pages.map((p) => p.islands),
-    { contentDir: englishContent },
+    { contentDir: englishContent, searchIndex },
     scriptSheet,
   ).finally(() => rmSync(englishContent, { recursive: true, force: true }));
   const everyLocale = [

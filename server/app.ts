@@ -34,6 +34,7 @@ import {
 import type { WebhookMessage } from "./webhooks/payload";
 import { readRegistrationVersions, registrationsFileFor } from "./events/store";
 import { registrationWebhook } from "./events/webhook";
+import { siteSearch } from "./search";
 
 export interface AppOptions {
   /** Built site folder. */
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions) {
   // Hashed assets are immutable: never revalidated, so no ETag (headers on an asset stay small).
   const pages = sirv(dist, sirvOptions(true));
   const assetFiles = sirv(dist, sirvOptions(false));
+  const search = siteSearch(dist, options.now);
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
     (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
   const store = new EnquiryStore(dataFile);
@@ -227,6 +229,8 @@ export function createApp(options: AppOptions) {
     };
     // The files that tell a CDN how to serve the site (_headers, _redirects) are no pages.
     if (/^\/(?:_|%5f)/i.test(pathname)) return notFoundPage();
+    if ((req.method === "GET" || req.method === "HEAD") && search.answer(req, res, pathname))
+      return;
     files(req, res, notFoundPage);
   };
   const server = createServer(handle);

@@ -19,11 +19,14 @@ import { studyRoutes } from "../content/studyRoutes";
 import { bookingCopy } from "../content/booking";
 import { BookPage } from "./pages/BookPage";
 import { ui } from "../content/ui";
+import { searchCopy } from "../content/search";
 import { fill } from "./lib/template";
 import { bookingEndpoint, buildNow, eventsEndpoint } from "./config";
 import { eventCopy } from "../content/eventPages";
 import { events } from "./events/content";
 import type { EventKind } from "./events/schema";
+import type { SearchKind } from "./search/engine";
+import { SearchPage } from "./pages/SearchPage";
 import {
   EVENTS_PATH,
   PAST_EVENTS_PATH,
@@ -32,6 +35,7 @@ import {
   everyFilter,
   filterPath,
 } from "./lib/events";
+import { SEARCH_PATH } from "./lib/siteSearch";
 import { EventsPage } from "./pages/EventsPage";
 import { PastEventsPage } from "./pages/PastEventsPage";
 import { EventPage } from "./pages/EventPage";
@@ -55,6 +59,8 @@ export interface Route {
    * with fewer cards): the browser tests' per-page checks run on the original only.
    */
   variantOf?: string;
+  /** What site search calls it (a page when unset); false: not searched. Variants never are. */
+  search?: SearchKind | false;
 }
 
 const slideArt = (id: string) => {
@@ -70,6 +76,7 @@ const programmeRoutes: Route[] = categories.map((category) => ({
   Page: () => <ProgrammePage category={category} />,
   anchors: ["main", "programmes"],
   artwork: category.image,
+  search: "programme",
 }));
 
 const guideRoutes: Route[] = guides.map((guide) => ({
@@ -79,6 +86,7 @@ const guideRoutes: Route[] = guides.map((guide) => ({
   Page: () => <GuidePage guide={guide} />,
   anchors: ["main", ...guide.sections.map((s) => s.id)],
   artwork: guide.image,
+  search: "guide",
 }));
 
 /** Each kind of event's illustration on its social cards. */
@@ -134,6 +142,7 @@ const eventRoutes: Route[] = [
     anchors:
       eventsEndpoint && eventState(event, buildNow) === "open" ? ["main", "register"] : ["main"],
     artwork: slideArt(eventArt[event.kind]),
+    search: "event",
   })),
 ];
 
@@ -174,6 +183,7 @@ export const routes: Route[] = [
       ...studyRoutes.map((r) => `route-${r.id}`),
     ],
     artwork: categories[0].image,
+    search: "tool",
   },
   {
     path: "/cost-of-study",
@@ -182,6 +192,7 @@ export const routes: Route[] = [
     Page: CostOfStudyPage,
     anchors: ["main", "planner", "figures", "worked-example", "estimates"],
     artwork: slideArt("scholarship-guidance"),
+    search: "tool",
   },
   {
     path: "/student-services",
@@ -190,6 +201,7 @@ export const routes: Route[] = [
     Page: ServicesPage,
     anchors: ["main"],
     artwork: slideArt("scholarship-guidance"),
+    search: "service",
   },
   {
     path: "/about",
@@ -218,9 +230,19 @@ export const routes: Route[] = [
     // A CDN-only build has no booking form, only the ways to book by e-mail or WhatsApp.
     anchors: bookingEndpoint ? ["main", "booking-form"] : ["main"],
     artwork: slideArt("book-a-consultation"),
+    search: "tool",
   },
   ...guideRoutes,
   ...eventRoutes,
+  {
+    path: SEARCH_PATH,
+    title: searchCopy.title,
+    description: searchCopy.description,
+    Page: SearchPage,
+    anchors: ["main", "search-results"],
+    artwork: slideArt("partner-universities"),
+    search: false,
+  },
 ];
 
 /** Rendered to dist/404.html; not linked, not in the sitemap. */

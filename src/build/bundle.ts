@@ -73,7 +73,7 @@ export async function bundleScripts(
    * The content as plain modules (src/build/content.ts writePlainContent), and the locale's code
    * unless it is the source locale's (English: its assets keep names without a code).
    */
-  content: { contentDir: string; code?: string },
+  content: { contentDir: string; code?: string; searchIndex: string },
   /** The scripts' own sheet's URL (bundleCss). */
   scriptSheet: string,
 ) {
@@ -112,6 +112,8 @@ export async function bundleScripts(
       "process.env.VITALS_ENDPOINT": JSON.stringify(vitalsEndpoint),
       "process.env.PAGE_LOCALE": JSON.stringify(content.code ?? "en"),
       "process.env.SCRIPT_SHEET": JSON.stringify(scriptSheet),
+      // The locale's search index (src/build/searchIndex.ts), fetched when search is first used.
+      "process.env.SEARCH_INDEX": JSON.stringify(content.searchIndex),
     } as Record<string, string>,
     jsx: "automatic",
     metafile: true,

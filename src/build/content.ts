@@ -12,6 +12,7 @@ import * as navigation from "../../content/navigation";
 import * as programmes from "../../content/programmes";
 import * as registration from "../../content/registration";
 import * as routeFinder from "../../content/routeFinder";
+import * as search from "../../content/search";
 import * as services from "../../content/services";
 import * as site from "../../content/site";
 import * as studyRoutes from "../../content/studyRoutes";
@@ -46,6 +47,7 @@ export const contentModules: ContentModule[] = [
   { file: "content/programmes.yaml", exports: programmes },
   { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.yaml", exports: routeFinder },
+  { file: "content/search.ts", exports: search },
   { file: "content/services.yaml", exports: services },
   { file: "content/site.ts", exports: site },
   { file: "content/studyRoutes.ts", exports: studyRoutes },

@@ -9,6 +9,40 @@ export function startHeader() {
   startHideOnScroll(el);
   startDropdowns(el);
   startMobileMenu(el);
+  startSearchToggle(el);
+}
+
+/** The search button opens the header's field (or, on the search page, goes to its own). */
+function startSearchToggle(el: HTMLElement) {
+  const toggle = el.querySelector<HTMLAnchorElement>("[data-search-toggle]");
+  const form = el.querySelector<HTMLFormElement>("[data-header-search]");
+  const input = form?.querySelector<HTMLInputElement>("[data-search-input]");
+  if (!toggle || !form || !input) return;
+  const pageField = document.querySelector<HTMLInputElement>("main [data-search-input]");
+  toggle.setAttribute("role", "button");
+  if (!pageField) {
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.setAttribute("aria-controls", form.id);
+  }
+  const setOpen = (open: boolean) => {
+    form.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) input.focus();
+    else toggle.focus();
+  };
+  const activate = (event: Event) => {
+    event.preventDefault();
+    if (pageField) pageField.focus();
+    else setOpen(form.hidden);
+  };
+  toggle.addEventListener("click", activate);
+  toggle.addEventListener("keydown", (event) => {
+    if (event.key === " ") activate(event);
+  });
+  // Escape in an empty field (the field's own Escape closes its list and clears it first).
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !input.value) setOpen(false);
+  });
 }
 
 function startHideOnScroll(el: HTMLElement) {
@@ -111,7 +145,7 @@ function startMobileMenu(el: HTMLElement) {
   nav.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a")) setOpen(false);
   });
-  window.matchMedia("(min-width: 901px)").addEventListener("change", (mq) => {
+  window.matchMedia("(min-width: 1100px)").addEventListener("change", (mq) => {
     if (mq.matches) setOpen(false);
   });
 }

@@ -42,8 +42,27 @@ void firstPaint().then(() => {
     void import("./events")
       .then((m) => m.startEvents())
       .catch((error: unknown) => console.error(error));
+  startSiteSearch();
   startVitals();
 });
+
+/** Search loads when a search field takes focus, or at once on the search page. */
+function startSiteSearch() {
+  const start = () =>
+    void import("./search")
+      .then((m) => m.startSearch())
+      .catch((error: unknown) => console.error(error));
+  if (document.querySelector("[data-search-results]")) return start();
+  const onFocus = (event: FocusEvent) => {
+    if (!(event.target instanceof HTMLInputElement) || !("searchInput" in event.target.dataset))
+      return;
+    document.removeEventListener("focusin", onFocus);
+    start();
+  };
+  document.addEventListener("focusin", onFocus);
+  // Focused before this script ran.
+  if (document.activeElement?.matches("[data-search-input]")) start();
+}
 
 /**
  * Whether the browser prefers, before this page's language, one the switcher links to: only then

@@ -4,6 +4,10 @@ import { ui } from "../../content/ui";
 import { Logo } from "./Logo";
 import { Ticker } from "./Ticker";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { Icon } from "./Icon";
+import { searchCopy } from "../../content/search";
+import { localePath, pageLocale } from "../i18n/pageLocale";
+import { SEARCH_PATH } from "../lib/siteSearch";
 
 interface Props {
   /** Current route path, for aria-current and the home-only ticker. */
@@ -21,6 +25,11 @@ export function Header({ path }: Props) {
         <a className="brand" href="/">
           <Logo />
           <span className="brand-name">{site.name}</span>
+        </a>
+        {/* The search page without JavaScript; the script opens the field below instead. */}
+        <a className="search-toggle" href={SEARCH_PATH} data-search-toggle>
+          <Icon name="search" />
+          <span className="visually-hidden">{searchCopy.open}</span>
         </a>
         {/* Works without JavaScript through :target; the script turns it into a toggle button. */}
         <a className="menu-toggle" href="#site-nav" aria-controls="site-nav" data-menu-toggle>
@@ -78,6 +87,59 @@ export function Header({ path }: Props) {
           </a>
         </nav>
       </div>
+      <HeaderSearch />
     </header>
+  );
+}
+
+/**
+ * The header's search field: opened by the search button once the page's script runs (the
+ * button leads to the search page before). Focusing it loads the search (src/client/search.ts).
+ */
+function HeaderSearch() {
+  return (
+    <form
+      className="header-search"
+      id="header-search"
+      role="search"
+      action={localePath(pageLocale, SEARCH_PATH)}
+      method="get"
+      hidden
+      data-header-search
+    >
+      <div className="container header-search-inner combobox">
+        <label className="visually-hidden" htmlFor="header-search-input">
+          {searchCopy.label}
+        </label>
+        <div className="combobox-field">
+          <Icon name="search" className="combobox-icon" />
+          <input
+            id="header-search-input"
+            type="search"
+            name="q"
+            role="combobox"
+            aria-expanded="false"
+            aria-controls="header-search-list"
+            aria-autocomplete="list"
+            autoComplete="off"
+            enterKeyHint="search"
+            spellCheck={false}
+            placeholder={searchCopy.placeholder}
+            data-search-input
+          />
+        </div>
+        <button type="submit" className="button button-primary">
+          {searchCopy.submit}
+        </button>
+        <ul
+          id="header-search-list"
+          className="combobox-list header-search-list"
+          role="listbox"
+          aria-label={searchCopy.suggestions}
+          hidden
+        />
+        <p className="visually-hidden" role="status" data-search-status />
+      </div>
+    </form>
   );
 }

@@ -18,7 +18,7 @@ interface Props<P> {
 }
 
 // "<" would let a string in the props close the script element early.
-const toScriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+export const toScriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * Server half of an island: the component rendered in place, marked with its name, its props

@@ -1,0 +1,174 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { buildSite } from "../browser/harness";
+import { createIndex, query, snippet, type SearchDoc } from "../../src/search/engine";
+import { normalise, terms, withinOneEdit, type SearchLanguage } from "../../src/search/text";
+
+/** The page a student means by each query, in each language: it must come in the first three. */
+const RELEVANCE: Record<SearchLanguage, [query: string, page: string][]> = {
+  en: [
+    ["visa", "/guides/uk-student-visa"],
+    ["scholarships", "/guides/scholarships-for-international-students"],
+    ["scholarhsip", "/guides/scholarships-for-international-students"],
+    ["IELTS", "/guides/uk-student-visa"],
+    ["open day", "/events/office-open-day-january"],
+    ["UCAS", "/undergraduate-programmes"],
+    ["accomodation", "/student-services"],
+    ["personal statement", "/events/personal-statement-workshop"],
+    ["CAS", "/guides/uk-student-visa"],
+    ["graduate route", "/guides/uk-student-visa"],
+    ["psychology", "/undergraduate-programmes"],
+    ["foundation", "/foundation-programmes"],
+    ["book a consultation", "/book"],
+    ["universty", "/events/meet-uk-universities"],
+  ],
+  ar: [
+    ["تأشيرة", "/ar/guides/uk-student-visa"],
+    ["التأشيرة", "/ar/guides/uk-student-visa"],
+    ["تاشيره", "/ar/guides/uk-student-visa"],
+    ["تأشيـــرة", "/ar/guides/uk-student-visa"],
+    ["منحة", "/ar/guides/scholarships-for-international-students"],
+    ["مِنْحَة", "/ar/guides/scholarships-for-international-students"],
+    ["المنح الدراسية", "/ar/guides/scholarships-for-international-students"],
+    ["السكن", "/ar/student-services"],
+    ["IELTS", "/ar/guides/uk-student-visa"],
+    ["UCAS", "/ar/undergraduate-programmes"],
+    ["يوم مفتوح", "/ar/events/office-open-day-january"],
+    ["البكالوريوس", "/ar/undergraduate-programmes"],
+    ["احجز استشارة", "/ar/book"],
+    ["الخطاب الشخصي", "/ar/events/personal-statement-workshop"],
+    ["٢٠٢٦", "/ar/guides/january-2026-intake"],
+    ["Psychology", "/ar/undergraduate-programmes"],
+  ],
+  zh: [
+    ["签证", "/zh/guides/uk-student-visa"],
+    ["学生签证", "/zh/guides/uk-student-visa"],
+    ["奖学金", "/zh/guides/scholarships-for-international-students"],
+    ["住宿", "/zh/student-services"],
+    ["IELTS", "/zh/guides/uk-student-visa"],
+    ["UCAS", "/zh/undergraduate-programmes"],
+    ["开放日", "/zh/events/office-open-day-january"],
+    ["本科", "/zh/undergraduate-programmes"],
+    ["预科", "/zh/foundation-programmes"],
+    ["预约咨询", "/zh/book"],
+    ["个人陈述", "/zh/events/personal-statement-workshop"],
+    ["Psychology", "/zh/undergraduate-programmes"],
+    ["Computer Science", "/zh/undergraduate-programmes"],
+  ],
+};
+
+// The day the test build is made at (scripts/test.sh): which events are past is fixed.
+const NOW = Date.parse("2026-11-25T12:00:00Z");
+const docs = {} as Record<SearchLanguage, SearchDoc[]>;
+let remove = () => {};
+
+before(async () => {
+  const site = await buildSite();
+  remove = site.remove;
+  const assets = join(site.dist, "assets");
+  for (const language of ["en", "ar", "zh"] as const) {
+    const file = readdirSync(assets).find((f) =>
+      new RegExp(`^search-${language}-\\w+\\.json$`).test(f),
+    );
+    assert.ok(file, `the build wrote no ${language} search index`);
+    docs[language] = JSON.parse(readFileSync(join(assets, file), "utf8")) as SearchDoc[];
+  }
+});
+after(() => remove());
+
+for (const language of ["en", "ar", "zh"] as const)
+  test(`relevance in ${language}: each query's page comes in the first three`, () => {
+    const index = createIndex(language, docs[language]);
+    assert.ok(RELEVANCE[language].length >= 10);
+    const misses = RELEVANCE[language].flatMap(([q, page]) => {
+      const top = query(index, q, { now: NOW })
+        .slice(0, 3)
+        .map((r) => r.doc.url.split("#")[0]);
+      return top.includes(page) ? [] : [`"${q}": ${page} not in ${top.join(", ") || "nothing"}`];
+    });
+    assert.deepEqual(misses, []);
+  });
+
+test("every page of every language is found by its own title", () => {
+  for (const language of ["en", "ar", "zh"] as const) {
+    const index = createIndex(language, docs[language]);
+    for (const doc of docs[language].filter((d) => !d.page)) {
+      const urls = query(index, doc.title, { now: NOW }).map((r) => r.doc.url);
+      assert.ok(
+        urls.slice(0, 5).includes(doc.url),
+        `${doc.url} by "${doc.title}": ${urls.slice(0, 5).join(", ")}`,
+      );
+    }
+  }
+});
+
+test("each language indexes its own pages, guides by their sections", () => {
+  for (const [language, prefix] of [
+    ["en", "/"],
+    ["ar", "/ar/"],
+    ["zh", "/zh/"],
+  ] as const) {
+    assert.ok(docs[language].every((d) => d.url.startsWith(prefix)));
+    assert.ok(
+      !docs[language].some((d) => /\/search\b|\/events\/(kind|in)\//.test(d.url)),
+      "no search page, no filter copies",
+    );
+    const kinds = new Set(docs[language].map((d) => d.kind));
+    for (const kind of ["guide", "programme", "event", "service", "page", "tool"] as const)
+      assert.ok(kinds.has(kind), `${language}: ${kind}`);
+    assert.ok(docs[language].some((d) => d.url.includes("/guides/uk-student-visa#your-cas")));
+  }
+  const event = docs.en.find((d) => d.url === "/events/personal-statement-workshop");
+  assert.equal(event?.start, "2026-12-12T11:00:00.000Z");
+  assert.match(event?.when ?? "", /12 December/);
+});
+
+test("past events rank below those to come", () => {
+  const index = createIndex("en", docs.en);
+  const results = query(index, "webinar", { now: NOW });
+  const firstPast = results.findIndex((r) => r.past);
+  assert.ok(firstPast > 0, "an upcoming webinar comes first");
+  assert.ok(results.slice(firstPast).every((r) => r.past || r.doc.kind !== "event"));
+});
+
+test("matching: stems, one typo in long words only, Arabic forms and digits", () => {
+  assert.deepEqual(terms("en", "Scholarships"), terms("en", "scholarship"));
+  assert.equal(normalise("أإآٱ"), "اااا");
+  assert.equal(normalise("مَدْرَسَةٌ"), normalise("مدرسه"));
+  assert.equal(normalise("٢٠٢٦ ۲۰۲۶"), "2026 2026");
+  assert.equal(normalise("تأشيـــرة"), normalise("تاشيره"));
+  assert.ok(withinOneEdit("scholarhsip", "scholarship"), "two letters swapped");
+  assert.ok(withinOneEdit("universty", "university"), "a letter left out");
+  assert.ok(!withinOneEdit("univrsty", "university"));
+  const index = createIndex("en", docs.en);
+  assert.equal(query(index, "vsa", { now: NOW }).length, 0, "no typo forgiven in a short word");
+  assert.ok(query(index, "scholarhsip", { now: NOW }).length > 0);
+});
+
+test("a snippet marks the matched words where they stand", () => {
+  const parts = snippet(
+    "en",
+    "Funding your studies: scholarships and bursaries for students.",
+    terms("en", "scholarship"),
+  );
+  assert.deepEqual(
+    parts.filter((p) => p.marked).map((p) => p.text),
+    ["scholarships"],
+  );
+  assert.equal(
+    parts.map((p) => p.text).join(""),
+    "Funding your studies: scholarships and bursaries for students.",
+  );
+  const arabic = snippet("ar", "تقدّم بطلب التأشيرة الدراسية مبكرًا", terms("ar", "تأشيرة"));
+  assert.deepEqual(
+    arabic.filter((p) => p.marked).map((p) => p.text),
+    ["التأشيرة"],
+  );
+  const chinese = snippet("zh", "申请英国学生签证需要准备材料", terms("zh", "签证"));
+  assert.deepEqual(
+    chinese.filter((p) => p.marked).map((p) => p.text),
+    ["签证"],
+  );
+});
