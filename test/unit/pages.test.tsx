@@ -184,7 +184,7 @@ test("programme pages: hero, meta, four highlights, numbered list with every pro
     assert.equal(all(".meta-card").length, category.meta.length);
     assert.equal(all(".highlight").length, 4);
     assert.equal(all("ol li.programme").length, expected[category.id]);
-    assert.ok(all(".combobox input").length === 1, "search box");
+    assert.ok(all("main .combobox input").length === 1, "search box");
     assert.deepEqual(islands, ["ProgrammeSearch"]);
   }
   const short = page("/short-programmes");
