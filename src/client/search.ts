@@ -172,6 +172,8 @@ function startSuggestions(input: HTMLInputElement) {
       window.location.assign(options[active].url);
     } else if (event.key === "Escape") {
       if (open) {
+        // Only the list closes: a search field's own Escape would also empty it.
+        event.preventDefault();
         event.stopPropagation();
         close();
       } else if (input.value) {
