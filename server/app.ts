@@ -99,7 +99,16 @@ export function createApp(options: AppOptions) {
   // Hashed assets are immutable: never revalidated, so no ETag (headers on an asset stay small).
   const pages = sirv(dist, sirvOptions(true));
   const assetFiles = sirv(dist, sirvOptions(false));
-  const search = siteSearch(dist, options.now);
+  const search = siteSearch(dist, {
+    now: options.now,
+    // Called once a request comes, by when the events desk below is set up.
+    places: () => {
+      const now = events.desk.now();
+      return Object.fromEntries(
+        events.schedule.all().map((s) => [s.event.slug, events.desk.places(s, now)]),
+      );
+    },
+  });
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
     (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
   const store = new EnquiryStore(dataFile);

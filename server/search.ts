@@ -12,6 +12,7 @@ import {
   type ResultsCopy,
 } from "../src/lib/siteSearch";
 import { acceptedEncoding, Compressible } from "./compress";
+import type { Places } from "../src/lib/places";
 
 interface LocaleSearch {
   index: SearchIndex;
@@ -24,7 +25,17 @@ interface LocaleSearch {
  * The search page for a query, without JavaScript: the built page in the reader's language with
  * its results written in, from the same index and ranking as the page's script.
  */
-export function siteSearch(dist: string, now: () => number = Date.now) {
+export function siteSearch(
+  dist: string,
+  {
+    now = Date.now,
+    places = () => ({}),
+  }: {
+    now?: () => number;
+    /** Each event's places now (the events desk), so results say whether places are left. */
+    places?: () => Record<string, Places>;
+  } = {},
+) {
   const built = new Map<string, LocaleSearch | null>();
   const indexFiles = readdirSync(join(dist, "assets")).filter((f) =>
     /^search-[a-z]{2}-[0-9a-f]{8}\.json$/.test(f),
@@ -83,7 +94,7 @@ export function siteSearch(dist: string, now: () => number = Date.now) {
         )
         .replace(
           /(<div id="search-results" data-search-results="[^"]*">)(<\/div>)/,
-          `$1${resultsHtml(search.copy, found)}$2`,
+          `$1${resultsHtml(search.copy, found, found.some((r) => r.doc.event) ? places() : {})}$2`,
         );
       const encoding = acceptedEncoding(req.headers["accept-encoding"]);
       res.writeHead(200, {

@@ -71,7 +71,11 @@ export function pageDocs(html: string, url: string, kind: SearchKind): SearchDoc
     page.start = new Date(time.attribs.datetime).toISOString();
     page.when = textOf(time);
     const places = one(".event-places", main);
-    if (places) page.places = textOf(places);
+    if (places) {
+      page.places = textOf(places);
+      page.event = places.attribs["data-places"];
+      page.placesUrl = places.attribs["data-places-url"];
+    }
   }
   docs.push(page);
   for (const section of sections) {

@@ -17,6 +17,7 @@ import {
 } from "../lib/visitorTimes";
 import { askTimesWorker } from "./times";
 import { fill } from "../lib/template";
+import { placesText as placesWords, type Places } from "../lib/places";
 
 const REFRESH_MS = 60_000;
 // Events are in London time (src/lib/events.ts, which this script does not import: it holds the schema).
@@ -100,32 +101,8 @@ export function localTime(at: TimeLabel, zone: string) {
   });
 }
 
-/** What the events server says of one event's places. */
-export interface Places {
-  capacity: number;
-  confirmed: number;
-  waiting: number;
-  left: number;
-  state: "open" | "full" | "closed" | "cancelled" | "past";
-}
-
-/** The words for an event's places: "12 places left", "Full: join the waiting list". */
-export function placesText(places: Places) {
-  switch (places.state) {
-    case "open":
-      return places.left === 1
-        ? eventCopy.onePlaceLeft
-        : fill(eventCopy.placesLeft, { count: isolateLtr(String(places.left)) });
-    case "full":
-      return eventCopy.full;
-    case "closed":
-      return eventCopy.closed;
-    case "cancelled":
-      return eventCopy.cancelledShort;
-    case "past":
-      return eventCopy.pastShort;
-  }
-}
+/** The words for an event's places, in this page's language. */
+export const placesText = (places: Places) => placesWords(eventCopy, places);
 
 function startPlaces() {
   const elements = [...document.querySelectorAll<HTMLElement>("[data-places]")];

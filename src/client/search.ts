@@ -3,7 +3,14 @@
 import { searchCopy } from "../../content/search";
 import { createIndex, query, type SearchDoc, type SearchIndex } from "../search/engine";
 import type { SearchLanguage } from "../search/text";
-import { MIN_QUERY_LENGTH, escapeHtml, resultsHtml, resultsStatus } from "../lib/siteSearch";
+import {
+  MIN_QUERY_LENGTH,
+  escapeHtml,
+  resultsHtml,
+  resultsStatus,
+  type ResultsCopy,
+} from "../lib/siteSearch";
+import type { Places } from "../lib/places";
 import { fill } from "../lib/template";
 
 const language = (process.env.PAGE_LOCALE ?? "en") as SearchLanguage;
@@ -51,9 +58,29 @@ export function startSearch() {
   }
 }
 
+/**
+ * Each event's places now, from the events server the index names (once a page view); none
+ * when there is no such server or it does not answer: the pages' capacities stand.
+ */
+let livePlaces: Promise<Record<string, Places>> | undefined;
+function loadPlaces(index: SearchIndex) {
+  const url = index.docs.find((d) => d.placesUrl)?.placesUrl;
+  livePlaces ??= url
+    ? fetch(url, { headers: { Accept: "application/json" } })
+        .then((r) => (r.ok ? (r.json() as Promise<{ events?: Record<string, Places> }>) : null))
+        .then((data) => data?.events ?? {})
+        .catch(() => ({}))
+    : Promise.resolve({});
+  return livePlaces;
+}
+
 /** The search page: results under the field as the reader types, and the address follows. */
 function startResults(input: HTMLInputElement, results: HTMLElement) {
-  const status = document.querySelector<HTMLElement>("[data-search-status]");
+  const status = document.querySelector<HTMLElement>("main [data-search-status]");
+  // The words of the results, as the page carries them for our server.
+  const block = document.querySelector("script[data-search-copy]")?.textContent;
+  if (!block) return;
+  const copy = JSON.parse(block) as ResultsCopy;
   const asked = new URLSearchParams(window.location.search).get("q") ?? "";
   if (!input.value && asked) input.value = asked;
   const show = async () => {
@@ -64,16 +91,17 @@ function startResults(input: HTMLInputElement, results: HTMLElement) {
     history.replaceState(history.state, "", url);
     if (!long(text)) {
       results.innerHTML = "";
-      if (status) status.textContent = resultsStatus(searchCopy, text, 0);
+      if (status) status.textContent = resultsStatus(copy, text, 0);
       return;
     }
     try {
       const index = await loadIndex();
+      const places = await loadPlaces(index);
       const started = performance.now();
       const found = query(index, text);
       if (text !== input.value) return;
-      results.innerHTML = resultsHtml(searchCopy, found);
-      if (status) status.textContent = resultsStatus(searchCopy, text, found.length);
+      results.innerHTML = resultsHtml(copy, found, places);
+      if (status) status.textContent = resultsStatus(copy, text, found.length);
       performance.measure("search:query", { start: started });
     } catch {
       if (status) status.textContent = searchCopy.failed;

@@ -1,4 +1,5 @@
 import { searchCopy } from "../../content/search";
+import { eventCopy } from "../../content/eventPages";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";
 import { localePath, pageLocale } from "../i18n/pageLocale";
@@ -12,6 +13,14 @@ const resultsCopy: ResultsCopy = {
   tooShort: searchCopy.tooShort,
   kinds: searchCopy.kinds,
   past: searchCopy.past,
+  places: {
+    onePlaceLeft: eventCopy.onePlaceLeft,
+    placesLeft: eventCopy.placesLeft,
+    full: eventCopy.full,
+    closed: eventCopy.closed,
+    cancelledShort: eventCopy.cancelledShort,
+    pastShort: eventCopy.pastShort,
+  },
 };
 
 const sampleResult: SearchResult = {

@@ -23,6 +23,9 @@ export interface SearchDoc {
   start?: string;
   when?: string;
   places?: string;
+  /** An event's slug and where its live places are read (the events server), if it has one. */
+  event?: string;
+  placesUrl?: string;
 }
 
 /** The words of a snippet, those the query matched marked. */

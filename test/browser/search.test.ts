@@ -79,6 +79,15 @@ test("the server escapes the query and answers nothing for one letter", async ()
   assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors/);
 });
 
+test("an event's result says its date and the places left now, from the events desk", async () => {
+  const html = await (
+    await fetch(`${t.server.origin}/search?q=personal+statement+workshop`)
+  ).text();
+  const result = /<li class="search-result">.*?<\/li>/s.exec(html)?.[0] ?? "";
+  assert.match(result, /href="\/events\/personal-statement-workshop"/);
+  assert.match(result, /class="search-result-when">Saturday 12 December.*places left</);
+});
+
 test("a copy of the site with no server: the search page says what to do without JavaScript, and searches with it", async () => {
   const files = createServer(sirv(t.site.dist, { extensions: ["html"] }));
   await new Promise<void>((done) => files.listen(0, "127.0.0.1", done));
