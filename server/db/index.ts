@@ -23,8 +23,8 @@ export interface OpenDatabase {
   /** For messages: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
   /** SQLite's online backup into `file` (a consistent copy while the server writes). */
-  backup(file: string): Promise<void>;
-  close(): Promise<void>;
+  backup: (file: string) => Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** The SQLite file's name inside DATA_DIR. */
