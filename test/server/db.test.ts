@@ -11,6 +11,7 @@ import { migrate, openDatabase, SQLITE_FILE, type DatabaseConfig } from "../../s
 import { importEnquiryFile } from "../../server/db/import";
 import { EnquiryStore, type Enquiry } from "../../server/store";
 import { postgresUnavailable, startPostgres } from "./postgres";
+import { kill, spawnServer } from "./process";
 
 const root = resolve(import.meta.dirname, "../..");
 let dir = "";
@@ -276,4 +277,35 @@ test("npm run db -- import DIR moves an old enquiries.jsonl in; backup on Postgr
     db(["backup", join(dir, "pg.sql")], { DATABASE_URL: "postgres://u@127.0.0.1:1/x" }),
     (error: { stderr: string; code: number }) => error.code === 2 && /pg_dump/.test(error.stderr),
   );
+});
+
+test("a server started on an earlier version's data folder imports its enquiries once; the staff tool lists them", async () => {
+  const folder = freshDir();
+  mkdirSync(folder);
+  const file = join(folder, "enquiries.jsonl");
+  const old = [enquiry(1), enquiry(2, { idempotencyKey: "old-key-0002" })];
+  writeFileSync(file, old.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  const env = { ENQUIRY_DATA_FILE: file, DATABASE_URL: "" };
+  const start = async () => {
+    const server = await spawnServer(dist, env);
+    // Ready: migrated, imported, pending work resumed.
+    for (let i = 0; (await fetch(`${server.origin}/readyz`)).status !== 200; i++) {
+      assert.ok(i < 400, `not ready: ${server.output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    kill(server.child, "SIGTERM");
+    assert.equal(await server.exited, 0);
+    return server.output;
+  };
+  const first = await start();
+  assert.match(first, /Imported 2 of 2 enquiries from .*enquiries\.jsonl into .*eastgate\.db/);
+  assert.ok(!existsSync(file) && existsSync(`${file}.imported`), "the file is set aside");
+  assert.doesNotMatch(await start(), /Imported/, "imported once");
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "scripts/enquiries.ts", "--all"],
+    { cwd: root, env: { ...process.env, ...env } },
+  );
+  assert.match(stdout, /^2 enquiries in .*eastgate\.db\./);
+  for (const e of old) assert.match(stdout, new RegExp(`Student ${e.id.split("-")[1]} <`));
 });
