@@ -6,7 +6,6 @@
  * Reads the database the server uses (DATABASE_URL, else DATA_DIR's SQLite file).
  */
 import { existsSync } from "node:fs";
-import { dirname } from "node:path";
 import { ConfigError, dataFileFrom, databaseConfigFrom } from "../server/config";
 import { migrate, openDatabase } from "../server/db";
 import { EnquiryStore } from "../server/store";
@@ -59,9 +58,10 @@ try {
 } finally {
   await database.close();
 }
+// On stderr: the CSV on stdout stays whole.
 if (existsSync(dataFile))
-  console.log(
-    `${dataFile} is not imported yet: the server imports it at its next start (or npm run db -- import ${dirname(dataFile)}).`,
+  console.error(
+    `${dataFile} is not imported yet: the server imports it at its next start (or npm run db -- import ${dataFile}).`,
   );
 
 const rows = readReport(enquiries, dataFile);
