@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { EnquiryValues, FormKind } from "../src/lib/enquiry";
 import type { Database, EnquiryRow, NewEnquiryRow } from "./db/schema";
 import { readJsonLines } from "./jsonl";
@@ -15,11 +15,20 @@ export type Enquiry = {
   idempotencyKey?: string;
 } & EnquiryValues;
 
+interface Pending {
+  enquiry: Enquiry;
+  done: (id: string) => void;
+  fail: (error: unknown) => void;
+}
+
 /**
  * Accepted enquiries in the database: the source of truth that delivery works from. The
  * idempotency key is a unique column, so a key is used once across any number of processes.
  */
 export class EnquiryStore {
+  private queue: Pending[] = [];
+  private flushing = false;
+
   /** `ready`: the schema is migrated (every call waits for it). */
   constructor(
     private readonly db: Kysely<Database>,
@@ -41,17 +50,40 @@ export class EnquiryStore {
    * Resolves once the enquiry is committed, with its id; or, when its key was stored before
    * (by this process or another), with that enquiry's id and nothing new stored.
    */
-  async append(enquiry: Enquiry): Promise<string> {
-    await this.ready;
-    const result = await this.db
-      .insertInto("enquiries")
-      .values(toRow(enquiry))
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows) === 1) return enquiry.id;
-    const existing = enquiry.idempotencyKey && (await this.idFor(enquiry.idempotencyKey));
-    if (!existing) throw new Error(`enquiry ${enquiry.id} is already stored`);
-    return existing;
+  append(enquiry: Enquiry): Promise<string> {
+    return new Promise((done, fail) => {
+      this.queue.push({ enquiry, done, fail });
+      if (this.flushing) return;
+      this.flushing = true;
+      // After the requests that arrived with this one have queued theirs too.
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  /**
+   * What queued up since the last commit goes in one transaction: a burst costs one sync to
+   * disk, not one each (SQLite's commit blocks the process while it syncs).
+   */
+  private async flush() {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.ready;
+        const ids = await this.db.transaction().execute(async (trx) => {
+          const stored: (string | undefined)[] = [];
+          for (const { enquiry } of batch) stored.push(await insert(trx, enquiry));
+          return stored;
+        });
+        batch.forEach(({ enquiry, done, fail }, i) => {
+          const id = ids[i];
+          if (id) done(id);
+          else fail(new Error(`enquiry ${enquiry.id} is already stored`));
+        });
+      } catch (error) {
+        for (const { fail } of batch) fail(error);
+      }
+    }
+    this.flushing = false;
   }
 
   /** Every stored enquiry, oldest first. */
@@ -82,6 +114,23 @@ export class EnquiryStore {
       return added;
     });
   }
+}
+
+/** Its id once stored; the stored one's when its key was used before; undefined: its id was. */
+async function insert(trx: Transaction<Database>, enquiry: Enquiry) {
+  const result = await trx
+    .insertInto("enquiries")
+    .values(toRow(enquiry))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows) === 1) return enquiry.id;
+  if (!enquiry.idempotencyKey) return undefined;
+  const existing = await trx
+    .selectFrom("enquiries")
+    .select("id")
+    .where("idempotencyKey", "=", enquiry.idempotencyKey)
+    .executeTakeFirst();
+  return existing?.id;
 }
 
 function toRow({ id, receivedAt, form, lang, idempotencyKey, ...values }: Enquiry): NewEnquiryRow {
