@@ -3,9 +3,12 @@
  * always). `-- --all`: every enquiry. `-- --csv`: all of them as CSV. `-- --retry`: queue flagged
  * e-mails and webhooks again (a running server picks them up within seconds, a stopped one at
  * its start). Webhook deliveries' state follows the enquiries.
- * Reads the same ENQUIRY_DATA_FILE as the server.
+ * Reads the database the server uses (DATABASE_URL, else DATA_DIR's SQLite file).
  */
-import { dataFileFrom } from "../server/config";
+import { existsSync } from "node:fs";
+import { ConfigError, dataFileFrom, databaseConfigFrom } from "../server/config";
+import { migrate, openDatabase } from "../server/db";
+import { EnquiryStore } from "../server/store";
 import { requeueFlagged } from "../server/outbox";
 import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
 import { webhooksBaseFor } from "../server/webhooks";
@@ -38,7 +41,30 @@ if (args.includes("--retry")) {
   process.exit(0);
 }
 
-const rows = readReport(dataFile);
+let config;
+try {
+  config = databaseConfigFrom(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+const database = openDatabase(config);
+let enquiries;
+try {
+  // A database no server has opened yet: its (empty) tables, so it reads as none.
+  await migrate(database.db);
+  enquiries = await new EnquiryStore(database.db).all();
+} finally {
+  await database.close();
+}
+// On stderr: the CSV on stdout stays whole.
+if (existsSync(dataFile))
+  console.error(
+    `${dataFile} is not imported yet: the server imports it at its next start (or npm run db -- import ${dataFile}).`,
+  );
+
+const rows = readReport(enquiries, dataFile);
 if (args.includes("--csv")) {
   process.stdout.write(toCsv(rows));
   process.exit(0);
@@ -50,7 +76,7 @@ const shown = args.includes("--all")
 const count = (state: string) =>
   rows.filter((r) => stateOf(r, "notify").split(":")[0] === state).length;
 console.log(
-  `${rows.length} enquiries in ${dataFile}. Notifications: ${count("sent")} sent, ${count("pending") + count("failed")} pending, ${count("flagged")} flagged.`,
+  `${rows.length} enquiries in ${database.location}. Notifications: ${count("sent")} sent, ${count("pending") + count("failed")} pending, ${count("flagged")} flagged.`,
 );
 if (shown.length < rows.length)
   console.log(`Showing the latest ${LATEST} and any that failed (--all for every one).`);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { locales } from "../src/i18n/locales";
 import { Languages } from "./languages";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import sirv from "sirv";
 import { site } from "../content/site";
 import { headersFor, parseHeadersFile } from "../src/build/headers";
@@ -17,7 +17,9 @@ import { smtpMailer, type Mailer } from "./mailer";
 import { Outbox, outboxFileFor, RequeueReader, requeueFileFor, type MailKind } from "./outbox";
 import { ENQUIRY_PATH, HEALTH_PATH, READY_PATH, VITALS_PATH } from "./paths";
 import { RateLimiter } from "./rateLimit";
-import { EnquiryStore, readEnquiries, type Enquiry } from "./store";
+import { EnquiryStore, type Enquiry } from "./store";
+import { migrate, openDatabase } from "./db";
+import { importEnquiryFile } from "./db/import";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
@@ -39,8 +41,15 @@ import { siteSearch } from "./search";
 export interface AppOptions {
   /** Built site folder. */
   dist: string;
-  /** JSON-lines file that accepted enquiries are appended to; the outbox sits beside it. */
+  /**
+   * The old JSON-lines file of enquiries, imported into the database once at start; the files
+   * still kept on disk (outboxes, bookings, registrations) sit beside it, named after it.
+   */
   dataFile: string;
+  /** The SQLite file's folder (default: the data file's). */
+  dataDir?: string;
+  /** postgres://…: PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
   /** Mail server URL; without it (and without `mailer`) enquiries are stored, not e-mailed. */
   smtpUrl?: string;
   /** Sends the e-mails instead of an SMTP transport from smtpUrl. */
@@ -111,13 +120,18 @@ export function createApp(options: AppOptions) {
   });
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
     (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
-  const store = new EnquiryStore(dataFile);
+  const database = openDatabase({
+    dataDir: options.dataDir ?? dirname(dataFile),
+    databaseUrl: options.databaseUrl,
+  });
+  const prepared = prepareDatabase(database, dataFile);
+  const store = new EnquiryStore(database.db, prepared);
   // One allowance per client for enquiries and bookings together.
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
-  const delivery = startDelivery(options, mailer, logoFile, languages);
+  const delivery = startDelivery(options, store, mailer, logoFile, languages);
   const webhooks = options.webhooks
     ? createWebhooks({ ...options.webhooks, dataFile, pollMs: options.pollMs })
     : undefined;
@@ -168,7 +182,7 @@ export function createApp(options: AppOptions) {
   const webhooksStarted =
     webhooks &&
     events.started.then(() =>
-      startWebhooks(webhooks, dataFile, () =>
+      startWebhooks(webhooks, store, dataFile, () =>
         readRegistrationVersions(registrationsFileFor(dataFile))
           .map((r) => registrationWebhook(r, events.schedule.get(r.event)?.event, undefined))
           .filter((m) => m !== undefined),
@@ -253,6 +267,7 @@ export function createApp(options: AppOptions) {
     handle(req, res);
   });
   const started = Promise.all([
+    prepared.catch(() => new Promise(() => {})), // never ready: main.ts exits
     delivery?.started,
     booking.started,
     events.started,
@@ -262,6 +277,10 @@ export function createApp(options: AppOptions) {
   });
   return Object.assign(server, {
     enquiries: store,
+    /** Where the enquiries are, for messages (the SQLite file, or PostgreSQL's URL). */
+    database: database.location,
+    /** Resolves once the schema is migrated and old files imported; rejects if it cannot be. */
+    prepared,
     bookings: booking,
     events,
     /** Undefined when no mail server is configured. */
@@ -275,10 +294,9 @@ export function createApp(options: AppOptions) {
     stopping() {
       stopping = true;
     },
-    /** After close(): let stored enquiries reach the disk and sends under way finish (bounded). */
+    /** After close(): let sends under way finish (bounded) and their records reach the disk. */
     async drain(timeoutMs: number) {
       stopping = true;
-      await store.idle();
       await vitals?.idle();
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
@@ -287,6 +305,8 @@ export function createApp(options: AppOptions) {
       await webhooksStarted;
       await webhooks?.stop(timeoutMs);
       await languages.close();
+      await prepared.catch(() => {});
+      await database.close();
     },
   });
 }
@@ -296,13 +316,14 @@ export function createApp(options: AppOptions) {
  * first: the enquiries, then every version of every booking. (Event registrations: publish
  * their stored messages here too.)
  */
-function startWebhooks(
+async function startWebhooks(
   webhooks: Webhooks,
+  store: EnquiryStore,
   dataFile: string,
   registrations: () => WebhookMessage[],
 ) {
   try {
-    for (const enquiry of readEnquiries(dataFile)) webhooks.publish(enquiryMessage(enquiry));
+    for (const enquiry of await store.all()) webhooks.publish(enquiryMessage(enquiry));
     for (const version of readBookingVersions(bookingsFileFor(dataFile)))
       webhooks.publish(bookingMessage(version));
     for (const message of registrations()) webhooks.publish(message);
@@ -317,6 +338,7 @@ function startWebhooks(
 /** The outbox and its worker, resuming whatever was pending when the server last stopped. */
 function startDelivery(
   options: AppOptions,
+  store: EnquiryStore,
   mailer: Mailer | undefined,
   logoFile: string,
   languages: Languages,
@@ -354,8 +376,26 @@ function startDelivery(
     backoff: options.backoff,
     pollMs: options.pollMs,
   });
-  const started = worker.start(readEnquiries(options.dataFile)).catch((error: unknown) => {
-    console.error("Delivery could not start; enquiries are still stored:", error);
-  });
+  const started = store
+    .all()
+    .then((all) => worker.start(all))
+    .catch((error: unknown) => {
+      console.error("Delivery could not start; enquiries are still stored:", error);
+    });
   return { worker, started };
+}
+
+/** The schema up to date, then the enquiries of an old data file moved in once (logged). */
+async function prepareDatabase(database: ReturnType<typeof openDatabase>, dataFile: string) {
+  try {
+    await migrate(database.db);
+    const imported = await importEnquiryFile(new EnquiryStore(database.db), dataFile);
+    if (imported)
+      console.log(
+        `Imported ${imported.added} of ${imported.read} enquiries from ${dataFile} into ${database.location}; the file is kept as ${imported.aside}`,
+      );
+  } catch (error) {
+    console.error(`The database ${database.location} could not be prepared:`, error);
+    throw error;
+  }
 }

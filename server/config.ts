@@ -1,6 +1,7 @@
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { site } from "../content/site";
 import { parseSiteUrl } from "../src/config";
+import type { DatabaseConfig } from "./db";
 import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";
 
 export interface RateLimit {
@@ -14,7 +15,14 @@ export interface RateLimit {
 export interface ServerConfig {
   port: number;
   dist: string;
-  /** JSON-lines file of accepted enquiries; the delivery outbox sits beside it. */
+  /** The SQLite file's folder (DATA_DIR). */
+  dataDir: string;
+  /** PostgreSQL instead of SQLite (DATABASE_URL). */
+  databaseUrl?: string;
+  /**
+   * The old JSON-lines file of enquiries, imported once at start (ENQUIRY_DATA_FILE); the
+   * files still kept on disk (outboxes, bookings, registrations) are named after it.
+   */
   dataFile: string;
   /** smtp:// or smtps:// URL of the mail server; undefined: enquiries are stored, no one is told. */
   smtpUrl?: string;
@@ -42,9 +50,26 @@ export class ConfigError extends Error {}
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Where `npm start` and `npm run enquiries` keep enquiries unless ENQUIRY_DATA_FILE says otherwise. */
+/** DATA_DIR: where the server keeps its data; else the folder of ENQUIRY_DATA_FILE, else data/. */
+export const dataDirFrom = (env: NodeJS.ProcessEnv) =>
+  resolve(
+    env.DATA_DIR?.trim() ||
+      (env.ENQUIRY_DATA_FILE ? dirname(resolve(env.ENQUIRY_DATA_FILE)) : resolve(root, "data")),
+  );
+
+/** The old enquiries file (ENQUIRY_DATA_FILE, else DATA_DIR/enquiries.jsonl), and the name the other files take after. */
 export const dataFileFrom = (env: NodeJS.ProcessEnv) =>
-  resolve(env.ENQUIRY_DATA_FILE || resolve(root, "data/enquiries.jsonl"));
+  resolve(env.ENQUIRY_DATA_FILE || join(dataDirFrom(env), "enquiries.jsonl"));
+
+/** The database the server and the staff tools use: DATABASE_URL, else SQLite in DATA_DIR. */
+export function databaseConfigFrom(env: NodeJS.ProcessEnv): DatabaseConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(?:ql)?:\/\//i.test(databaseUrl))
+    throw new ConfigError(
+      "DATABASE_URL is not a postgres:// address such as postgres://user:pass@db.example:5432/eastgate (leave it unset for SQLite in DATA_DIR)",
+    );
+  return { dataDir: dataDirFrom(env), databaseUrl };
+}
 
 export const DEFAULT_RATE_LIMIT = "10/10m";
 
@@ -54,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   return {
     port: parsePort(text("PORT") ?? "4173"),
     dist: resolve(text("DIST_DIR") ?? resolve(root, "dist")),
+    ...databaseConfigFrom(env),
     dataFile: dataFileFrom(env),
     smtpUrl: parseSmtpUrl(text("SMTP_URL")),
     mailTo: parseAddress("ENQUIRY_MAIL_TO", text("ENQUIRY_MAIL_TO") ?? site.admissionsEmail),

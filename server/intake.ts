@@ -19,14 +19,14 @@ interface Options {
   interests: readonly string[];
   /** Absent when no mail server is configured: enquiries are only stored. */
   worker?: DeliveryWorker<Enquiry>;
-  /** Told of each enquiry once it is on disk (the webhooks). */
+  /** Told of each enquiry once it is committed (the webhooks). */
   onStored?: (enquiry: Enquiry) => void;
   limiter?: RateLimiter;
 }
 
 /**
  * An enquiry from validation to the outbox: checked with the shared rules, answered with the
- * stored id when its key was seen before, limited per client, stored (fsynced), then queued.
+ * stored id when its key was seen before, limited per client, stored (committed), then queued.
  */
 export class Intake {
   /** Keys whose enquiry is being stored right now: a second post waits for the first. */
@@ -58,7 +58,7 @@ export class Intake {
     const errors = await validate(kind, values, this.options.interests);
     if (Object.keys(errors).length) return { outcome: "invalid", errors };
     if (key) {
-      const id = this.options.store.idFor(key);
+      const id = await this.options.store.idFor(key);
       if (id) return { outcome: "accepted", id };
       const under = this.storing.get(key);
       if (under) return under;
@@ -83,11 +83,14 @@ export class Intake {
   }
 
   private async store(enquiry: Enquiry): Promise<IntakeResult> {
+    let id: string;
     try {
-      await this.options.store.append(enquiry);
+      id = await this.options.store.append(enquiry);
     } catch (error) {
       return { outcome: "unstored", id: enquiry.id, error };
     }
+    // Its key was stored meanwhile (another process): that enquiry is the one, already queued.
+    if (id !== enquiry.id) return { outcome: "accepted", id };
     this.options.worker?.enqueue(enquiry);
     this.options.onStored?.(enquiry);
     return { outcome: "accepted", id: enquiry.id };

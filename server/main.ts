@@ -27,10 +27,12 @@ if (!existsSync(join(config.dist, "404.html"))) {
 // comes at once, not after loading every module.
 const { createApp } = await import("./app");
 const server = createApp(config);
+// Without its schema the server can keep nothing: it says why (prepareDatabase) and stops.
+server.prepared.catch(() => process.exit(1));
 server.listen(config.port, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Eastgate Education site on http://localhost:${port}`);
-  console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${config.dataFile}`);
+  console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${server.database}`);
   console.log(`Bookings: POST ${BOOKING_PATH}, links in e-mails to ${config.publicUrl}`);
   if (config.vitals)
     console.log(`Web Vitals: POST ${VITALS_PATH} -> ${vitalsFileFor(config.dataFile)}`);
@@ -49,8 +51,8 @@ server.listen(config.port, () => {
   }
 });
 
-// Stop taking requests, let those under way finish, their enquiries reach the disk and the
-// e-mails being sent get their answer (bounded), then exit.
+// Stop taking requests, let those under way finish (their enquiries are committed before they
+// are answered) and the e-mails being sent get their answer (bounded), then exit.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     let exiting = false;

@@ -1,6 +1,6 @@
 import { fieldsFor, formKinds } from "../src/lib/enquiry";
 import { latestRecords, mailKinds, type DeliveryRecord, type MailKind } from "./outbox";
-import { readEnquiries, type Enquiry } from "./store";
+import type { Enquiry } from "./store";
 
 /** An enquiry with the latest delivery record of each of its e-mails (none yet: pending). */
 export interface ReportRow {
@@ -8,10 +8,10 @@ export interface ReportRow {
   delivery: Partial<Record<MailKind, DeliveryRecord>>;
 }
 
-/** Every stored enquiry, oldest first, with its delivery state from the outbox beside it. */
-export function readReport(dataFile: string): ReportRow[] {
+/** The stored enquiries (oldest first), each with its delivery state from the outbox beside `dataFile`. */
+export function readReport(enquiries: readonly Enquiry[], dataFile: string): ReportRow[] {
   const rows = new Map<string, ReportRow>();
-  for (const enquiry of readEnquiries(dataFile)) rows.set(enquiry.id, { enquiry, delivery: {} });
+  for (const enquiry of enquiries) rows.set(enquiry.id, { enquiry, delivery: {} });
   for (const record of latestRecords(dataFile).values()) {
     const row = rows.get(record.id);
     if (row && isMailKind(record.mail)) row.delivery[record.mail] = record;

@@ -1,7 +1,9 @@
+import type { Kysely, Transaction } from "kysely";
 import type { EnquiryValues, FormKind } from "../src/lib/enquiry";
-import { DurableLog, readJsonLines } from "./jsonl";
+import type { Database, EnquiryRow, NewEnquiryRow } from "./db/schema";
+import { readJsonLines } from "./jsonl";
 
-/** One accepted enquiry, as it is stored. */
+/** One accepted enquiry, as the rest of the server sees it. */
 export type Enquiry = {
   id: string;
   /** ISO time the server accepted it. */
@@ -13,39 +15,148 @@ export type Enquiry = {
   idempotencyKey?: string;
 } & EnquiryValues;
 
+interface Pending {
+  enquiry: Enquiry;
+  done: (id: string) => void;
+  fail: (error: unknown) => void;
+}
+
 /**
- * Accepted enquiries, one fsynced JSON line each: the source of truth that delivery works from.
- * Keeps an index of idempotency keys, rebuilt from the file at start.
+ * Accepted enquiries in the database: the source of truth that delivery works from. The
+ * idempotency key is a unique column, so a key is used once across any number of processes.
  */
 export class EnquiryStore {
-  private readonly log: DurableLog;
-  private readonly keys = new Map<string, string>();
+  private queue: Pending[] = [];
+  private flushing = false;
 
-  constructor(readonly file: string) {
-    this.log = new DurableLog(file);
-    for (const enquiry of readEnquiries(file))
-      if (enquiry.idempotencyKey) this.keys.set(enquiry.idempotencyKey, enquiry.id);
-  }
+  /** `ready`: the schema is migrated (every call waits for it). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ready: Promise<unknown> = Promise.resolve(),
+  ) {}
 
   /** The id of the stored enquiry that was sent with this key, if any. */
-  idFor(key: string) {
-    return this.keys.get(key);
+  async idFor(key: string) {
+    await this.ready;
+    const row = await this.db
+      .selectFrom("enquiries")
+      .select("id")
+      .where("idempotencyKey", "=", key)
+      .executeTakeFirst();
+    return row?.id;
   }
 
-  /** Resolves once the enquiry's line is on disk. */
-  async append(enquiry: Enquiry) {
-    await this.log.append(enquiry);
-    if (enquiry.idempotencyKey) this.keys.set(enquiry.idempotencyKey, enquiry.id);
+  /**
+   * Resolves once the enquiry is committed, with its id; or, when its key was stored before
+   * (by this process or another), with that enquiry's id and nothing new stored.
+   */
+  append(enquiry: Enquiry): Promise<string> {
+    return new Promise((done, fail) => {
+      this.queue.push({ enquiry, done, fail });
+      if (this.flushing) return;
+      this.flushing = true;
+      // After the requests that arrived with this one have queued theirs too.
+      setImmediate(() => void this.flush());
+    });
   }
 
-  /** Resolves when everything appended so far is written. */
-  idle() {
-    return this.log.idle();
+  /**
+   * What queued up since the last commit goes in one transaction: a burst costs one sync to
+   * disk, not one each (SQLite's commit blocks the process while it syncs).
+   */
+  private async flush() {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.ready;
+        const ids = await this.db.transaction().execute(async (trx) => {
+          const stored: (string | undefined)[] = [];
+          for (const { enquiry } of batch) stored.push(await insert(trx, enquiry));
+          return stored;
+        });
+        batch.forEach(({ enquiry, done, fail }, i) => {
+          const id = ids[i];
+          if (id) done(id);
+          else fail(new Error(`enquiry ${enquiry.id} is already stored`));
+        });
+      } catch (error) {
+        for (const { fail } of batch) fail(error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  /** Every stored enquiry, oldest first. */
+  async all(): Promise<Enquiry[]> {
+    await this.ready;
+    const rows = await this.db
+      .selectFrom("enquiries")
+      .selectAll()
+      .orderBy("receivedAt")
+      .orderBy("id")
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  /** Stores those not stored yet (by id or key), in one transaction; how many were new. */
+  async import(enquiries: readonly Enquiry[]) {
+    await this.ready;
+    return this.db.transaction().execute(async (trx) => {
+      let added = 0;
+      for (const enquiry of enquiries) {
+        const result = await trx
+          .insertInto("enquiries")
+          .values(toRow(enquiry))
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows);
+      }
+      return added;
+    });
   }
 }
 
-/** Every whole enquiry in the file, oldest first. */
-export function readEnquiries(file: string): Enquiry[] {
+/** Its id once stored; the stored one's when its key was used before; undefined: its id was. */
+async function insert(trx: Transaction<Database>, enquiry: Enquiry) {
+  const result = await trx
+    .insertInto("enquiries")
+    .values(toRow(enquiry))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows) === 1) return enquiry.id;
+  if (!enquiry.idempotencyKey) return undefined;
+  const existing = await trx
+    .selectFrom("enquiries")
+    .select("id")
+    .where("idempotencyKey", "=", enquiry.idempotencyKey)
+    .executeTakeFirst();
+  return existing?.id;
+}
+
+function toRow({ id, receivedAt, form, lang, idempotencyKey, ...values }: Enquiry): NewEnquiryRow {
+  return {
+    id,
+    receivedAt,
+    form,
+    lang: lang ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    fields: JSON.stringify(values),
+  };
+}
+
+function fromRow(row: EnquiryRow): Enquiry {
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt,
+    form: row.form as FormKind,
+    ...(row.lang ? { lang: row.lang } : {}),
+    ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}),
+    ...(JSON.parse(row.fields) as EnquiryValues),
+  };
+}
+
+/** Every whole enquiry in an old JSON-lines file (a line cut short by a crash is skipped). */
+export function readEnquiryFile(file: string): Enquiry[] {
   return readJsonLines(file).filter(
     (r): r is Enquiry => typeof r.id === "string" && typeof r.receivedAt === "string",
   );

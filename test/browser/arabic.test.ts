@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { readCatalog } from "../../src/i18n/catalog";
@@ -25,13 +25,7 @@ const ar = (file: string, field: string) => {
   return text;
 };
 
-const stored = () =>
-  existsSync(t.server.dataFile)
-    ? readFileSync(t.server.dataFile, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, string>)
-    : [];
+const stored = () => t.server.enquiries();
 
 async function open(path: string, width: number, locale = "ar-SA") {
   const context = await t.browser.newContext({ viewport: { width, height: 900 }, locale });
@@ -158,7 +152,7 @@ test("both forms, sent from Arabic pages, are answered in Arabic and stored with
     const toast = page.locator(".toast.is-open [role=status]");
     await toast.waitFor();
     assert.match((await toast.textContent()) ?? "", /[\u0600-\u06ff]/, "the toast is in Arabic");
-    const sent = stored().find((r) => r.email === "layla@example.com");
+    const sent = (await stored()).find((r) => r.email === "layla@example.com");
     assert.equal(sent?.lang, "ar");
     assert.equal(sent?.interest, "Taught Masters", "stored under its one English value");
 
@@ -173,7 +167,7 @@ test("both forms, sent from Arabic pages, are answered in Arabic and stored with
       (await page.locator(".toast.is-open [role=status]").textContent()) ?? "",
       /[\u0600-\u06ff]/,
     );
-    assert.equal(stored().find((r) => r.email === "layla2@example.com")?.lang, "ar");
+    assert.equal((await stored()).find((r) => r.email === "layla2@example.com")?.lang, "ar");
   } finally {
     await close();
   }

@@ -1,6 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { siteUnderTest, startServer } from "./harness";
@@ -9,13 +8,7 @@ import { metaPolicy } from "../../src/build/headers";
 
 const t = siteUnderTest();
 
-const stored = () =>
-  existsSync(t.server.dataFile)
-    ? readFileSync(t.server.dataFile, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, string>)
-    : [];
+const stored = () => t.server.enquiries();
 
 const ada = {
   fullName: "Ada Lovelace",
@@ -91,15 +84,15 @@ async function assertAccessible(page: Page, ...selectors: string[]) {
 }
 
 const waitForRecords = async (count: number) => {
-  for (let i = 0; i < 50 && stored().length < count; i++)
+  for (let i = 0; i < 50 && (await stored()).length < count; i++)
     await new Promise((r) => setTimeout(r, 20));
-  return stored();
+  return await stored();
 };
 
 test("JavaScript off: a plain post reaches the thank-you page and is stored (or comes back to fix)", async () => {
   const { context, page } = await open("/contact", { javaScriptEnabled: false });
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     assert.equal(await page.getAttribute("#contact-form", "action"), "/api/enquiry");
     assert.equal(await page.getAttribute("#contact-form", "novalidate"), null);
     // "ada@example" passes the browser's own check but not ours: the server sends the form back.
@@ -118,7 +111,7 @@ test("JavaScript off: a plain post reaches the thank-you page and is stored (or 
       await page.textContent("#contact-form-email-error"),
       `Error: Please enter an e-mail address like ${isolateLtr("name@example.com")}.`,
     );
-    assert.equal(stored().length, before);
+    assert.equal((await stored()).length, before);
     await page.fill("#contact-form-email", ada.email);
     await Promise.all([
       page.waitForURL("**/api/enquiry"),
@@ -187,7 +180,7 @@ test("inline messages and a focused summary on a bad submit; fixing a field clea
     assert.equal(await summary.locator("a").count(), 4);
     await page.selectOption("#contact-form-interest", ada.interest);
     assert.equal(await summary.locator("a").count(), 3);
-    assert.equal(stored().filter((r) => r.phone === "12").length, 0);
+    assert.equal((await stored()).filter((r) => r.phone === "12").length, 0);
     assert.deepEqual(violations, []);
   } finally {
     await context.close();
@@ -197,7 +190,7 @@ test("inline messages and a focused summary on a bad submit; fixing a field clea
 test("JavaScript submit: Sending... once, toast, stored, form reset, draft cleared", async () => {
   const { context, page, violations, hosts } = await open("/#contact");
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     await fillEnquiry(page, "enquiry-form", ada);
     let release = () => {};
     let posts = 0;
@@ -272,7 +265,7 @@ test("the toast hides itself after 5000 ms and has a close button", async () => 
 test("aborted request: every value kept, the problem said, retry / WhatsApp / e-mail offered", async () => {
   const { context, page, violations } = await open("/contact");
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     await fillEnquiry(page, "contact-form", ada);
     await page.route("**/api/enquiry", (route) => route.abort("connectionreset"));
     await page.click("#contact-form button[type=submit]");
@@ -301,7 +294,7 @@ test("aborted request: every value kept, the problem said, retry / WhatsApp / e-
       "the draft is kept",
     );
     await assertAccessible(page, "#contact-form", ".toast");
-    assert.equal(stored().length, before);
+    assert.equal((await stored()).length, before);
 
     // Server errors and refusals say so, with the status.
     await page.unroute("**/api/enquiry");
@@ -342,7 +335,7 @@ test("aborted request: every value kept, the problem said, retry / WhatsApp / e-
 test("Idempotency-Key: a send whose answer was lost, retried (also after a reload), is stored once", async () => {
   const { context, page } = await open("/contact");
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     await fillEnquiry(page, "contact-form", ada);
     const keys: string[] = [];
     // "lose": the server stores the enquiry, but its answer never reaches the browser.
@@ -370,7 +363,7 @@ test("Idempotency-Key: a send whose answer was lost, retried (also after a reloa
     assert.match(keys[0], /^[0-9a-f]{32}$/);
     assert.deepEqual(new Set(keys), new Set([keys[0]]), "one key for the one enquiry");
     await new Promise((r) => setTimeout(r, 200));
-    const records = stored();
+    const records = await stored();
     assert.equal(records.length, before + 1, "stored once");
     assert.equal(records.at(-1)?.idempotencyKey, keys[0]);
 
@@ -417,8 +410,7 @@ test("rate limit: the real server's 429 is explained beside retry / WhatsApp / e
     assert.ok(await failure.getByRole("link", { name: "Send by e-mail" }).isVisible());
     assert.deepEqual(await values(page, "consultation-form"), { ...second, website: "" });
     await assertAccessible(page, "#consultation-form");
-    const lines = readFileSync(limited.dataFile, "utf8").trim().split("\n");
-    assert.equal(lines.length, 1);
+    assert.equal((await limited.enquiries()).length, 1);
   } finally {
     await context.close();
     await limited.close();
@@ -428,7 +420,7 @@ test("rate limit: the real server's 429 is explained beside retry / WhatsApp / e
 test("control characters: the field says so before sending; the message keeps line breaks and tabs", async () => {
   const { context, page } = await open("/contact");
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
     await fillEnquiry(page, "contact-form", { ...ada, fullName: "Ada\u0007Lovelace" });
@@ -539,7 +531,7 @@ test("the forms still work where localStorage is blocked", async () => {
   try {
     await page.goto(`${t.server.origin}/about`);
     await enhanced(page);
-    const before = stored().length;
+    const before = (await stored()).length;
     await fillEnquiry(page, "consultation-form", { name: "Lin", email: "lin@b.co", message: "Hi" });
     await page.click("#consultation-form button[type=submit]");
     await page.locator(".toast.is-open").waitFor();
@@ -601,7 +593,7 @@ async function tabTo(page: Page, selector: string) {
 test("keyboard only: both forms, from a bad submit to a sent enquiry", async () => {
   const { context, page } = await open("/contact");
   try {
-    const before = stored().length;
+    const before = (await stored()).length;
     await tabTo(page, "#contact-form-fullName");
     await page.keyboard.press("Enter"); // submit the empty form
     assert.ok(

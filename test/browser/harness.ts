@@ -81,9 +81,12 @@ export async function startServer(site = dist, options: Partial<AppOptions> = {}
   return {
     origin: `http://127.0.0.1:${port}`,
     dataFile,
+    /** The enquiries stored, oldest first (every field a string). */
+    enquiries: async (): Promise<Record<string, string>[]> => await server.enquiries.all(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await server.drain(1000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

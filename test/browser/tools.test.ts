@@ -1,6 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { siteUnderTest } from "./harness";
 import { expectNoViolations, widths } from "./axe";
@@ -41,13 +40,7 @@ async function expectNoViolationsWithoutScripts(
   }
 }
 
-const stored = () =>
-  existsSync(t.server.dataFile)
-    ? readFileSync(t.server.dataFile, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, string>)
-    : [];
+const stored = () => t.server.enquiries();
 
 const hydrated = (page: Page, island: string) =>
   page.evaluate(
@@ -135,7 +128,7 @@ for (const { name, options } of widths) {
       await page.fill("#contact-form-message", `${message}\nI can start in January.`);
       await page.click("#contact-form button[type=submit]");
       await page.locator(".toast.is-open").waitFor();
-      const sent = stored().find((r) => r.fullName === `Route ${name}`);
+      const sent = (await stored()).find((r) => r.fullName === `Route ${name}`);
       assert.equal(sent?.interest, "Taught Masters");
       assert.match(sent?.message ?? "", /English \(IELTS\): 6\.0; Start: January/);
 

@@ -2,11 +2,11 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { outboxFileFor, readOutbox } from "../../server/outbox";
-import { readEnquiries } from "../../server/store";
 import { testSmtp, type Received } from "./smtp";
 import { kill, spawnServer as spawnIn, until } from "./process";
+import { storedEnquiries } from "./stored";
 
 let dir = "";
 let dist = "";
@@ -61,7 +61,11 @@ test("SIGKILL with deliveries pending: after a restart every e-mail is sent, eac
     const underWay = smtp.held;
     server.child.kill("SIGKILL");
     assert.equal(await server.exited, null);
-    assert.equal(readEnquiries(dataFile).length, 20, "every accepted enquiry is on disk");
+    assert.equal(
+      (await storedEnquiries(dirname(dataFile))).length,
+      20,
+      "every accepted enquiry is committed",
+    );
     const pending = 40 - sentIn(dataFile);
     assert.equal(pending, 34);
     // The sends that were under way never got their answer: they were not accepted. (One more

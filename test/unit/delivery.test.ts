@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isolateLtr } from "../../src/lib/bidi";
 import { site } from "../../content/site";
+import { join, resolve } from "node:path";
 import { ConfigError, parseRateLimit, readConfig } from "../../server/config";
 import { backoffMs, classify } from "../../server/delivery";
 import { composeMail, londonTime, messageId, triageSubject } from "../../server/mail";
@@ -151,7 +152,20 @@ test("config: defaults, and a clear message naming a wrong variable", () => {
   assert.equal(config.trustProxy, false);
   assert.deepEqual(parseRateLimit("3/30s"), { max: 3, windowMs: 30_000 });
   assert.equal(parseRateLimit("off"), null);
+  // Where the data is: SQLite in data/ unless DATA_DIR (or the old ENQUIRY_DATA_FILE's folder)
+  // or DATABASE_URL says otherwise.
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.dataDir, resolve(import.meta.dirname, "../../data"));
+  assert.equal(config.dataFile, join(config.dataDir, "enquiries.jsonl"));
+  assert.deepEqual(
+    [readConfig({ DATA_DIR: "/srv/eg" })].map((c) => [c.dataDir, c.dataFile]),
+    [["/srv/eg", "/srv/eg/enquiries.jsonl"]],
+  );
+  assert.equal(readConfig({ ENQUIRY_DATA_FILE: "/old/leads.jsonl" }).dataDir, "/old");
+  const url = "postgres://eg:secret@db.example:5432/eastgate";
+  assert.equal(readConfig({ DATABASE_URL: url }).databaseUrl, url);
   for (const [name, value, message] of [
+    ["DATABASE_URL", "mysql://db.example/eastgate", /DATABASE_URL is not a postgres:\/\/ address/],
     ["SMTP_URL", "http://mail.example", /SMTP_URL is not an smtp:\/\/ or smtps:\/\//],
     ["SMTP_URL", "mail.example:587", /SMTP_URL/],
     ["ENQUIRY_MAIL_TO", "advisers", /ENQUIRY_MAIL_TO "advisers" is not an e-mail address/],

@@ -1,0 +1,89 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+
+/** Where the data lives: SQLite in `dataDir`, unless a PostgreSQL URL is given. */
+export interface DatabaseConfig {
+  /** The folder of the SQLite file (DATA_DIR). */
+  dataDir: string;
+  /** postgres://… (DATABASE_URL): PostgreSQL instead, shared by any number of processes. */
+  databaseUrl?: string;
+}
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  engine: "sqlite" | "postgres";
+  /** For messages: the SQLite file, or the PostgreSQL URL without its password. */
+  location: string;
+  /** SQLite's online backup into `file` (a consistent copy while the server writes). */
+  backup: (file: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** The SQLite file's name inside DATA_DIR. */
+export const SQLITE_FILE = "eastgate.db";
+
+/** Opens (creating the SQLite file if need be); the schema is `migrate`'s job. */
+export function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): OpenDatabase {
+  const plugins = [new CamelCasePlugin()];
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl });
+    // A connection lost while idle is replaced on the next query; it must not end the process.
+    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return {
+      db,
+      engine: "postgres",
+      location: withoutPassword(databaseUrl),
+      backup: () =>
+        Promise.reject(
+          new Error(`PostgreSQL is backed up with its own tool: pg_dump "$DATABASE_URL" > FILE`),
+        ),
+      close: () => db.destroy(),
+    };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SQLITE_FILE);
+  const sqlite = new SQLite(file);
+  // WAL: readers (the staff tools) never block the server; FULL: a commit is on disk before
+  // the answer, as each fsynced JSON line was.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return {
+    db,
+    engine: "sqlite",
+    location: file,
+    backup: async (target) => {
+      await sqlite.backup(target);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies the migrations not yet applied (others may be running them: the migrator locks). */
+export async function migrate(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error instanceof Error) throw error;
+  if (error) throw new Error(`migration failed: ${JSON.stringify(error)}`);
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+function withoutPassword(url: string) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://…";
+  }
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import * as enquiries from "./0001_enquiries";
+
+/**
+ * Every migration, in order: imported, not found on disk, so they run the same under tsx and
+ * in any bundle. A new one is a new numbered file here; an applied one is never edited.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_enquiries": enquiries,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
