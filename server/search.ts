@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { locales } from "../src/i18n/locales";
@@ -37,9 +37,11 @@ export function siteSearch(
   } = {},
 ) {
   const built = new Map<string, LocaleSearch | null>();
-  const indexFiles = readdirSync(join(dist, "assets")).filter((f) =>
-    /^search-[a-z]{2}-[0-9a-f]{8}\.json$/.test(f),
-  );
+  // A site built without search (or a bare test folder) is served as it is.
+  const assets = join(dist, "assets");
+  const indexFiles = existsSync(assets)
+    ? readdirSync(assets).filter((f) => /^search-[a-z]{2}-[0-9a-f]{8}\.json$/.test(f))
+    : [];
   /** A language's index and page, read once; a built site without them is served as it is. */
   const forLocale = (prefix: string) => {
     if (!built.has(prefix))
