@@ -6,7 +6,10 @@ import { hasChildren, isTag, isText, type AnyNode, type Element } from "domhandl
 import { parseDocument } from "htmlparser2";
 import type { SearchDoc, SearchKind } from "../search/engine";
 
-/** Left out of what a page says: drawings, scripts and data, forms' controls, the guide's contents. */
+/**
+ * Left out of what a page says: drawings, scripts and data, forms' controls; and in pageDocs the
+ * guide's contents and the line above its title ("Guide · 8 min read"), which say nothing of it.
+ */
 const SKIP = new Set([
   "script",
   "style",
@@ -59,7 +62,9 @@ export function pageDocs(html: string, url: string, kind: SearchKind): SearchDoc
   const docs: SearchDoc[] = [];
   const inToc = (el: Element) => /\bguide-toc\b/.test(el.attribs.class ?? "");
   // The whole page, its sections too: a guide ranks on all it says; each section also on its own.
-  const pageText = textOf(main, (el) => el === h1 || inToc(el));
+  // A guide's line above its title is its reading time and date; an event's is its kind (found).
+  const eyebrow = (el: Element) => kind === "guide" && /\beyebrow\b/.test(el.attribs.class ?? "");
+  const pageText = textOf(main, (el) => el === h1 || inToc(el) || eyebrow(el));
   const page: SearchDoc = {
     url,
     kind,

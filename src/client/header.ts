@@ -117,12 +117,15 @@ function startMobileMenu(el: HTMLElement) {
   toggle.setAttribute("role", "button");
   toggle.setAttribute("aria-expanded", "false");
   const label = toggle.querySelector(".menu-toggle-label");
+  // Its words in the page's language: its own, and the menu's close link's while open.
+  const openWords = label?.textContent ?? "";
+  const closeWords = nav.querySelector("[data-menu-close]")?.textContent ?? openWords;
 
   const setOpen = (open: boolean, returnFocus = false) => {
     el.classList.toggle("nav-open", open);
     el.classList.remove("is-hidden");
     toggle.setAttribute("aria-expanded", String(open));
-    if (label) label.textContent = open ? "Close" : "Menu";
+    if (label) label.textContent = open ? closeWords : openWords;
     if (open) nav.querySelector<HTMLElement>("a, button")?.focus();
     else if (returnFocus) toggle.focus();
   };

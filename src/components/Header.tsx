@@ -115,7 +115,7 @@ function HeaderSearch() {
           <Icon name="search" className="combobox-icon" />
           <input
             id="header-search-input"
-            type="search"
+            type="text"
             name="q"
             role="combobox"
             aria-expanded="false"

@@ -244,3 +244,17 @@ test("a browser that prefers Arabic, on an English page, is offered the Arabic p
     await close();
   }
 });
+
+test("the menu button says its words in Arabic, open and closed", async () => {
+  const { page, close } = await open("/ar/about", 800);
+  try {
+    const label = page.locator(".menu-toggle-label");
+    assert.equal(await label.textContent(), ar("ui", "ui.header.menu"));
+    await page.locator(".menu-toggle").click();
+    assert.equal(await label.textContent(), ar("ui", "ui.header.closeMenu"));
+    await page.locator(".menu-toggle").click();
+    assert.equal(await label.textContent(), ar("ui", "ui.header.menu"));
+  } finally {
+    await close();
+  }
+});
