@@ -95,13 +95,17 @@ const snapshot = (page: Page) =>
     Object.assign(window, { __styles: styles });
   });
 
-/** Elements whose style differs from the snapshot (markup added since is not compared). */
+/**
+ * Elements whose style differs from the snapshot. Markup added since is not compared, nor markup
+ * a script has taken out since (an event's live places replace the capacity's <bdi>).
+ */
 const changedSinceSnapshot = (page: Page) =>
   page.evaluate(() => {
     const before = (window as unknown as { __styles: Map<Element, string[]> }).__styles;
     const out: string[] = [];
     for (const [el, styles] of before)
       [null, "::before", "::after"].forEach((pseudo, i) => {
+        if (!el.isConnected) return;
         const style = getComputedStyle(el, pseudo);
         const now = new Set(Array.from(style, (p) => `${p}:${style.getPropertyValue(p)}`));
         const changed = styles[i].split(";").filter((v) => !now.has(v));
