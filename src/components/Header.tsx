@@ -5,6 +5,7 @@ import { Logo } from "./Logo";
 import { Ticker } from "./Ticker";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Icon } from "./Icon";
+import { SearchField } from "./SearchField";
 import { searchCopy } from "../../content/search";
 import { localePath, pageLocale } from "../i18n/pageLocale";
 import { SEARCH_PATH } from "../lib/siteSearch";
@@ -111,23 +112,7 @@ function HeaderSearch() {
         <label className="visually-hidden" htmlFor="header-search-input">
           {searchCopy.label}
         </label>
-        <div className="combobox-field">
-          <Icon name="search" className="combobox-icon" />
-          <input
-            id="header-search-input"
-            type="text"
-            name="q"
-            role="combobox"
-            aria-expanded="false"
-            aria-controls="header-search-list"
-            aria-autocomplete="list"
-            autoComplete="off"
-            enterKeyHint="search"
-            spellCheck={false}
-            placeholder={searchCopy.placeholder}
-            data-search-input
-          />
-        </div>
+        <SearchField id="header-search-input" listbox="header-search-list" />
         <button type="submit" className="button button-primary">
           {searchCopy.submit}
         </button>

@@ -1,7 +1,7 @@
 import { searchCopy } from "../../content/search";
 import { eventCopy } from "../../content/eventPages";
 import { PageHero } from "../components/PageHero";
-import { Icon } from "../components/Icon";
+import { SearchField } from "../components/SearchField";
 import { localePath, pageLocale } from "../i18n/pageLocale";
 import { SEARCH_PATH, resultsHtml, type ResultsCopy } from "../lib/siteSearch";
 import { toScriptJson } from "../islands/Island";
@@ -52,19 +52,7 @@ export function SearchPage() {
           >
             <label htmlFor="search-page-input">{searchCopy.label}</label>
             <div className="search-field combobox">
-              <div className="combobox-field">
-                <Icon name="search" className="combobox-icon" />
-                <input
-                  id="search-page-input"
-                  type="search"
-                  name="q"
-                  enterKeyHint="search"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={searchCopy.placeholder}
-                  data-search-input
-                />
-              </div>
+              <SearchField id="search-page-input" />
               <button type="submit" className="button button-primary">
                 {searchCopy.submit}
               </button>

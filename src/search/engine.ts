@@ -95,10 +95,10 @@ export function query(
   const corrected = queryWords
     .filter((w) => [...w].length >= TYPO_MIN_LENGTH && !index.vocabulary.has(w))
     .flatMap((w) => [...index.vocabulary].filter((v) => withinOneEdit(w, v)));
+  // Synchronous with these components: the types also allow for asynchronous ones.
   const run = (term: string) =>
     search(index.db, { term, boost, limit: index.docs.length }) as Results<
       TypedDocument<typeof index.db>
-      // Synchronous with these components: the types also allow for asynchronous ones.
     >;
   const exact = run(text).hits;
   const seen = new Set(exact.map((h) => h.id));
