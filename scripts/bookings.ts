@@ -1,9 +1,12 @@
 /**
  * `npm run bookings`: the coming consultations by day, London time. `-- --all`: past ones too.
  * `-- --csv`: as CSV. `-- --cancel ID`: cancel one and tell the student (the running server
- * does it within seconds; a stopped one at its start). Reads the same data folder as the server.
+ * does it within seconds; a stopped one at its start). Reads the same database (DATABASE_URL,
+ * else DATA_DIR) and data folder as the server.
  */
 import { dataFileFrom } from "../server/config";
+import { withToolDatabase } from "../server/db/tools";
+import { BookingStore } from "../server/booking/store";
 import {
   bookingsCsv,
   comingBookings,
@@ -26,7 +29,9 @@ if (unknown.length || args.includes("--help") || (cancelAt >= 0 && !cancelId)) {
 const dataFile = dataFileFrom(process.env);
 
 if (cancelId) {
-  const problem = await requestCancel(dataFile, cancelId);
+  const problem = await withToolDatabase((database) =>
+    requestCancel(new BookingStore(database), dataFile, cancelId),
+  );
   if (problem) {
     console.error(problem);
     process.exit(1);
@@ -37,7 +42,9 @@ if (cancelId) {
   process.exit(0);
 }
 
-const bookings = comingBookings(dataFile, Date.now(), args.includes("--all"));
+const bookings = await withToolDatabase((database) =>
+  comingBookings(new BookingStore(database), Date.now(), args.includes("--all")),
+);
 if (args.includes("--csv")) {
   process.stdout.write(bookingsCsv(bookings));
   process.exit(0);

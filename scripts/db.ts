@@ -1,16 +1,15 @@
 /**
  * `npm run db -- migrate`: apply the schema's new migrations (the server also does at start).
  * `npm run db -- backup FILE`: a consistent copy of the SQLite database, while the server runs.
- * `npm run db -- import DIR`: move DIR/enquiries.jsonl (what the server kept before the
- * database) in, once, and set the file aside as enquiries.jsonl.imported.
+ * `npm run db -- import DIR`: move DIR's enquiries, bookings and registrations files (what the
+ * server kept before the database) in, once each, and set each file aside as FILE.imported.
  * Uses the database the server uses: DATABASE_URL, else DATA_DIR's SQLite file.
  */
 import { statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ConfigError, databaseConfigFrom } from "../server/config";
+import { dirname, join, resolve } from "node:path";
 import { migrate, openDatabase } from "../server/db";
-import { importEnquiryFile } from "../server/db/import";
-import { EnquiryStore } from "../server/store";
+import { toolDatabaseConfig } from "../server/db/tools";
+import { importOldFiles } from "../server/db/import";
 
 const usage = "Usage: npm run db -- migrate | backup FILE | import DIR";
 const [command, arg, ...rest] = process.argv.slice(2);
@@ -22,14 +21,7 @@ if (!commands.includes(command) || rest.length || (command !== "migrate") !== Bo
   process.exit(command === "--help" ? 0 : 2);
 }
 
-let config;
-try {
-  config = databaseConfigFrom(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const config = toolDatabaseConfig();
 
 if (command === "backup" && config.databaseUrl) {
   console.error(
@@ -55,14 +47,12 @@ try {
     const file = statSync(arg, { throwIfNoEntry: false })?.isDirectory()
       ? join(arg, "enquiries.jsonl")
       : arg;
-    const imported = await importEnquiryFile(new EnquiryStore(database.db), resolve(file));
-    if (!imported) {
-      console.error(`No ${resolve(file)} to import.`);
+    const imported = await importOldFiles(database, resolve(file));
+    if (!imported.length) {
+      console.error(`Nothing to import in ${dirname(resolve(file))}.`);
       process.exitCode = 1;
-    } else
-      console.log(
-        `Imported ${imported.added} of ${imported.read} enquiries from ${resolve(file)} into ${database.location}${imported.added < imported.read ? " (the others were there already)" : ""}; the file is kept as ${imported.aside}.`,
-      );
+    }
+    for (const line of imported) console.log(`${line}.`);
   }
 } finally {
   await database.close();

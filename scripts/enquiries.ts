@@ -6,8 +6,8 @@
  * Reads the database the server uses (DATABASE_URL, else DATA_DIR's SQLite file).
  */
 import { existsSync } from "node:fs";
-import { ConfigError, dataFileFrom, databaseConfigFrom } from "../server/config";
-import { migrate, openDatabase } from "../server/db";
+import { dataFileFrom } from "../server/config";
+import { withToolDatabase } from "../server/db/tools";
 import { EnquiryStore } from "../server/store";
 import { requeueFlagged } from "../server/outbox";
 import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
@@ -41,23 +41,10 @@ if (args.includes("--retry")) {
   process.exit(0);
 }
 
-let config;
-try {
-  config = databaseConfigFrom(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
-const database = openDatabase(config);
-let enquiries;
-try {
-  // A database no server has opened yet: its (empty) tables, so it reads as none.
-  await migrate(database.db);
-  enquiries = await new EnquiryStore(database.db).all();
-} finally {
-  await database.close();
-}
+const { enquiries, location } = await withToolDatabase(async (database) => ({
+  enquiries: await new EnquiryStore(database.db).all(),
+  location: database.location,
+}));
 // On stderr: the CSV on stdout stays whole.
 if (existsSync(dataFile))
   console.error(
@@ -76,7 +63,7 @@ const shown = args.includes("--all")
 const count = (state: string) =>
   rows.filter((r) => stateOf(r, "notify").split(":")[0] === state).length;
 console.log(
-  `${rows.length} enquiries in ${database.location}. Notifications: ${count("sent")} sent, ${count("pending") + count("failed")} pending, ${count("flagged")} flagged.`,
+  `${rows.length} enquiries in ${location}. Notifications: ${count("sent")} sent, ${count("pending") + count("failed")} pending, ${count("flagged")} flagged.`,
 );
 if (shown.length < rows.length)
   console.log(`Showing the latest ${LATEST} and any that failed (--all for every one).`);

@@ -1,10 +1,12 @@
 /**
  * `npm run events`: every event with registered / waiting / capacity. `-- --csv SLUG`: one
  * event's registrations as CSV. `-- --cancel SLUG`: cancel an event and e-mail everyone (the
- * running server does it within seconds; a stopped one at its start). Reads the same data folder
- * and events file (EVENTS_FILE) as the server.
+ * running server does it within seconds; a stopped one at its start). Reads the same database
+ * (DATABASE_URL, else DATA_DIR), data folder and events file (EVENTS_FILE) as the server.
  */
 import { dataFileFrom } from "../server/config";
+import { withToolDatabase } from "../server/db/tools";
+import { RegistrationStore } from "../server/events/store";
 import {
   eventCounts,
   formatEventCounts,
@@ -30,7 +32,9 @@ const dataFile = dataFileFrom(process.env);
 const eventsFile = process.env.EVENTS_FILE?.trim() || undefined;
 
 if (option === "--csv") {
-  process.stdout.write(registrationsCsv(dataFile, slug));
+  process.stdout.write(
+    await withToolDatabase((database) => registrationsCsv(new RegistrationStore(database), slug)),
+  );
 } else if (option === "--cancel") {
   const problem = await requestEventCancel(dataFile, slug, eventsFile);
   if (problem) {
@@ -41,5 +45,8 @@ if (option === "--csv") {
     `Asked the server to cancel ${slug}: everyone registered or waiting is e-mailed a cancellation once it has (within seconds while it runs, else at its next start). Set "status: cancelled" on it in content/events.yaml too, so its page says so.`,
   );
 } else {
-  console.log(formatEventCounts(eventCounts(dataFile, eventsFile), Date.now()));
+  const counts = await withToolDatabase((database) =>
+    eventCounts(new RegistrationStore(database), eventsFile),
+  );
+  console.log(formatEventCounts(counts, Date.now()));
 }

@@ -19,13 +19,13 @@ import { ENQUIRY_PATH, HEALTH_PATH, READY_PATH, VITALS_PATH } from "./paths";
 import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, type Enquiry } from "./store";
 import { migrate, openDatabase } from "./db";
-import { importEnquiryFile } from "./db/import";
+import { importOldFiles } from "./db/import";
 import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
 import { startEvents } from "./events";
-import { bookingsFileFor, readBookingVersions } from "./booking/store";
+import type { BookingStore } from "./booking/store";
 import {
   bookingMessage,
   createWebhooks,
@@ -34,7 +34,6 @@ import {
   type Webhooks,
 } from "./webhooks";
 import type { WebhookMessage } from "./webhooks/payload";
-import { readRegistrationVersions, registrationsFileFor } from "./events/store";
 import { registrationWebhook } from "./events/webhook";
 import { siteSearch } from "./search";
 
@@ -111,12 +110,7 @@ export function createApp(options: AppOptions) {
   const search = siteSearch(dist, {
     now: options.now,
     // Called once a request comes, by when the events desk below is set up.
-    places: () => {
-      const now = events.desk.now();
-      return Object.fromEntries(
-        events.schedule.all().map((s) => [s.event.slug, events.desk.places(s, now)]),
-      );
-    },
+    places: () => events.desk.places(events.schedule.all()),
   });
   const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
     (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
@@ -139,6 +133,8 @@ export function createApp(options: AppOptions) {
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
   const booking = startBooking({
     dataFile,
+    database,
+    ready: prepared,
     languages,
     publicUrl: options.publicUrl ?? siteUrl,
     secret: options.bookingSecret,
@@ -155,6 +151,8 @@ export function createApp(options: AppOptions) {
   });
   const events = startEvents({
     dataFile,
+    database,
+    ready: prepared,
     eventsFile: options.eventsFile,
     languages,
     publicUrl: options.publicUrl ?? siteUrl,
@@ -170,20 +168,16 @@ export function createApp(options: AppOptions) {
     now: options.now,
     changed:
       webhooks &&
-      ((r) => {
-        const message = registrationWebhook(
-          r,
-          events.schedule.get(r.event)?.event,
-          events.store.placeInLine(r),
-        );
+      ((r, place) => {
+        const message = registrationWebhook(r, events.schedule.get(r.event)?.event, place);
         if (message) webhooks.publish(message);
       }),
   });
   const webhooksStarted =
     webhooks &&
     events.started.then(() =>
-      startWebhooks(webhooks, store, dataFile, () =>
-        readRegistrationVersions(registrationsFileFor(dataFile))
+      startWebhooks(webhooks, store, booking.store, async () =>
+        (await events.store.versions())
           .map((r) => registrationWebhook(r, events.schedule.get(r.event)?.event, undefined))
           .filter((m) => m !== undefined),
       ),
@@ -319,14 +313,13 @@ export function createApp(options: AppOptions) {
 async function startWebhooks(
   webhooks: Webhooks,
   store: EnquiryStore,
-  dataFile: string,
-  registrations: () => WebhookMessage[],
+  bookings: BookingStore,
+  registrations: () => Promise<WebhookMessage[]>,
 ) {
   try {
     for (const enquiry of await store.all()) webhooks.publish(enquiryMessage(enquiry));
-    for (const version of readBookingVersions(bookingsFileFor(dataFile)))
-      webhooks.publish(bookingMessage(version));
-    for (const message of registrations()) webhooks.publish(message);
+    for (const version of await bookings.versions()) webhooks.publish(bookingMessage(version));
+    for (const message of await registrations()) webhooks.publish(message);
   } catch (error) {
     console.error("Webhooks could not read the stored leads:", error);
   }
@@ -385,15 +378,11 @@ function startDelivery(
   return { worker, started };
 }
 
-/** The schema up to date, then the enquiries of an old data file moved in once (logged). */
+/** The schema up to date, then the old data files moved in once (logged). */
 async function prepareDatabase(database: ReturnType<typeof openDatabase>, dataFile: string) {
   try {
     await migrate(database.db);
-    const imported = await importEnquiryFile(new EnquiryStore(database.db), dataFile);
-    if (imported)
-      console.log(
-        `Imported ${imported.added} of ${imported.read} enquiries from ${dataFile} into ${database.location}; the file is kept as ${imported.aside}`,
-      );
+    for (const line of await importOldFiles(database, dataFile)) console.log(line);
   } catch (error) {
     console.error(`The database ${database.location} could not be prepared:`, error);
     throw error;

@@ -29,11 +29,11 @@ export function siteSearch(
   dist: string,
   {
     now = Date.now,
-    places = () => ({}),
+    places = () => Promise.resolve({}),
   }: {
     now?: () => number;
     /** Each event's places now (the events desk), so results say whether places are left. */
-    places?: () => Record<string, Places>;
+    places?: () => Promise<Record<string, Places>>;
   } = {},
 ) {
   const built = new Map<string, LocaleSearch | null>();
@@ -87,26 +87,38 @@ export function siteSearch(
         [...text.trim()].length >= MIN_QUERY_LENGTH
           ? query(search.index, text, { now: now() })
           : [];
-      const html = search.page
-        .replace(/<p class="search-offline"[^]*?<\/p>/, "")
-        .replace(/(<input id="search-page-input"[^>]*?)(\/?>)/, `$1 value="${escapeHtml(text)}"$2`)
-        .replace(
-          /(<p class="search-status" role="status" data-search-status="[^"]*">)(<\/p>)/,
-          `$1${escapeHtml(resultsStatus(search.copy, text, found.length))}$2`,
-        )
-        .replace(
-          /(<div id="search-results" data-search-results="[^"]*">)(<\/div>)/,
-          `$1${resultsHtml(search.copy, found, found.some((r) => r.doc.event) ? places() : {})}$2`,
-        );
-      const encoding = acceptedEncoding(req.headers["accept-encoding"]);
-      res.writeHead(200, {
-        "Content-Type": "text/html; charset=utf-8",
-        // A query's page is the reader's own; the page without one may be cached as any page.
-        "Cache-Control": text ? "private, no-cache" : "no-cache",
-        Vary: "Accept-Encoding",
-        ...(encoding ? { "Content-Encoding": encoding } : {}),
-      });
-      res.end(new Compressible(html).as(encoding));
+      void (async () => {
+        const live = found.some((r) => r.doc.event)
+          ? await places().catch((error: unknown) => {
+              // The results still answer; each event shows its capacity instead.
+              console.error("Search: places left could not be read:", error);
+              return {};
+            })
+          : {};
+        const html = search.page
+          .replace(/<p class="search-offline"[^]*?<\/p>/, "")
+          .replace(
+            /(<input id="search-page-input"[^>]*?)(\/?>)/,
+            `$1 value="${escapeHtml(text)}"$2`,
+          )
+          .replace(
+            /(<p class="search-status" role="status" data-search-status="[^"]*">)(<\/p>)/,
+            `$1${escapeHtml(resultsStatus(search.copy, text, found.length))}$2`,
+          )
+          .replace(
+            /(<div id="search-results" data-search-results="[^"]*">)(<\/div>)/,
+            `$1${resultsHtml(search.copy, found, live)}$2`,
+          );
+        const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+        res.writeHead(200, {
+          "Content-Type": "text/html; charset=utf-8",
+          // A query's page is the reader's own; the page without one may be cached as any page.
+          "Cache-Control": text ? "private, no-cache" : "no-cache",
+          Vary: "Accept-Encoding",
+          ...(encoding ? { "Content-Encoding": encoding } : {}),
+        });
+        res.end(new Compressible(html).as(encoding));
+      })();
       return true;
     },
   };

@@ -3,7 +3,8 @@ import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src
 import { freeSlots, isOffered, nearestSlots, type Slot, type SlotRules } from "../../src/lib/slots";
 import type { DeliveryWorker } from "../delivery";
 import type { RateLimiter } from "../rateLimit";
-import type { Booking, BookingStore } from "./store";
+import type { ReservationChange } from "../reservations/store";
+import { activeBookingFor, slotPool, type Booking, type BookingStore } from "./store";
 
 /** What a student asks for: a way to talk and a start (ISO instant), seen from their zone. */
 export interface SlotChoice {
@@ -43,12 +44,12 @@ interface Options {
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Consultation bookings from the rules to the outbox. Every check and the place it takes happen
- * in one synchronous step before the write, so concurrent requests can never overfill a slot;
- * a booking is answered only once it is on disk.
+ * Consultation bookings from the rules to the outbox. Each change holds its slot (and the
+ * address) in a database transaction while it decides and takes the place, so concurrent
+ * requests, in this process or another, can never overfill a slot or book one address twice;
+ * a booking is answered only once it is committed.
  */
 export class BookingDesk {
-  private readonly storing = new Map<string, Promise<BookResult>>();
   readonly now: () => number;
 
   constructor(private readonly options: Options) {
@@ -60,11 +61,12 @@ export class BookingDesk {
   }
 
   /** Free slots of a mode from now to the horizon. */
-  slots(mode: string) {
-    return freeSlots(this.options.rules, mode, this.now(), this.options.store.taken);
+  async slots(mode: string) {
+    const taken = await this.options.store.takenSlots();
+    return freeSlots(this.options.rules, mode, this.now(), taken);
   }
 
-  /** What the store's state is at, for reusing an answer worked out from it. */
+  /** What this process's view of the store is at, for reusing an answer worked out from it. */
   get revision() {
     return this.options.store.revision;
   }
@@ -100,101 +102,109 @@ export class BookingDesk {
   ): Promise<BookResult> {
     const errors = await validate("enquiry", values, this.options.interests);
     if (Object.keys(errors).length) return { outcome: "invalid", errors };
-    if (key) {
-      const id = this.options.store.idFor(key);
-      const done = id && this.options.store.get(id);
-      if (done) return { outcome: "booked", booking: done };
-      const under = this.storing.get(key);
-      if (under) return under;
-    }
+    const { store } = this.options;
+    const before = key && (await this.bookedWith(key));
+    if (before) return { outcome: "booked", booking: before };
     const retryAfterS = this.options.limiter?.take(client) ?? 0;
     if (retryAfterS) return { outcome: "limited", retryAfterS };
     const now = this.now();
-    const refused = this.refusal(choice, now);
-    if (refused) return refused;
-    const existing = this.options.store.activeFor(values.email, now);
-    if (existing) {
-      // Asked again within the hour: one e-mail is enough.
-      const hour = new Date(Math.floor(now / HOUR) * HOUR).toISOString();
-      if (existing.linkRequested !== hour) {
-        const asked = { ...existing, linkRequested: hour };
-        await this.options.store.save(asked).then(
-          () => this.options.worker?.enqueue(asked),
-          (error: unknown) => console.error("Could not record a manage-link request:", error),
-        );
-      }
+    if (!isOffered(this.options.rules, now, choice.start))
+      return this.refused("unavailable", choice);
+    const capacity = this.options.rules.capacity[choice.mode] ?? 0;
+    const at = new Date(now).toISOString();
+    const hour = new Date(Math.floor(now / HOUR) * HOUR).toISOString();
+    let decided: Decision;
+    try {
+      decided = await store.change(
+        [slotPool(choice.mode, choice.start), `address:${values.email.toLowerCase()}`],
+        async (tx): Promise<Decision> => {
+          const id = key && (await tx.idFor(key));
+          const done = id && (await tx.get(id));
+          if (done) return { outcome: "booked", booking: done };
+          if ((await tx.placesTaken(slotPool(choice.mode, choice.start))) >= capacity)
+            return { outcome: "taken" };
+          const existing = await activeBookingFor(tx, values.email, now);
+          if (existing) {
+            // Asked again within the hour: one e-mail is enough.
+            if (existing.linkRequested === hour) return { outcome: "existing" };
+            const asked = { ...existing, linkRequested: hour };
+            await tx.save(asked);
+            return { outcome: "existing", asked };
+          }
+          const booking: Booking = {
+            id: randomUUID(),
+            sequence: 0,
+            state: "booked",
+            createdAt: at,
+            updatedAt: at,
+            mode: choice.mode,
+            start: choice.start,
+            end: this.endOf(choice.start),
+            zone: choice.zone,
+            ...(lang !== "en" ? { lang } : {}),
+            fullName: values.fullName,
+            email: values.email,
+            phone: values.phone,
+            country: values.country,
+            interest: values.interest,
+            message: values.message ?? "",
+            ...(key ? { idempotencyKey: key } : {}),
+          };
+          await tx.save(booking);
+          return { outcome: "booked", booking, saved: true };
+        },
+      );
+    } catch (error) {
+      // The same key committed meanwhile by another process: its booking is the answer.
+      const stored = key && (await this.bookedWith(key).catch(() => undefined));
+      if (stored) return { outcome: "booked", booking: stored };
+      return { outcome: "unstored", error };
+    }
+    if (decided.outcome === "taken") return this.refused("taken", choice);
+    if (decided.outcome === "existing") {
+      if (decided.asked) this.options.worker?.enqueue(decided.asked);
       return { outcome: "existing" };
     }
-    const at = new Date(now).toISOString();
-    const booking: Booking = {
-      id: randomUUID(),
-      sequence: 0,
-      state: "booked",
-      createdAt: at,
-      updatedAt: at,
-      mode: choice.mode,
-      start: choice.start,
-      end: this.endOf(choice.start),
-      zone: choice.zone,
-      ...(lang !== "en" ? { lang } : {}),
-      fullName: values.fullName,
-      email: values.email,
-      phone: values.phone,
-      country: values.country,
-      interest: values.interest,
-      message: values.message ?? "",
-      ...(key ? { idempotencyKey: key } : {}),
-    };
-    const stored = this.options.store.save(booking).then(
-      (): BookResult => {
-        this.options.worker?.enqueue(booking);
-        this.options.onSaved?.(booking);
-        return { outcome: "booked", booking };
-      },
-      (error: unknown): BookResult => ({ outcome: "unstored", error }),
-    );
-    if (!key) return stored;
-    this.storing.set(key, stored);
-    try {
-      return await stored;
-    } finally {
-      this.storing.delete(key);
-    }
+    if (decided.saved) this.saved(decided.booking);
+    return { outcome: "booked", booking: decided.booking };
   }
 
   /** Move a booking to another slot (and perhaps another way to talk). */
-  async move(id: string, choice: Omit<SlotChoice, "zone"> & { zone?: string }) {
-    const booking = this.options.store.get(id);
+  async move(
+    id: string,
+    choice: Omit<SlotChoice, "zone"> & { zone?: string },
+  ): Promise<ChangeResult> {
     const now = this.now();
-    if (!booking || !this.isOpen(booking, now))
-      return { outcome: "closed", booking: booking! } satisfies ChangeResult;
-    if (booking.mode === choice.mode && booking.start === choice.start)
-      return { outcome: "moved", booking } satisfies ChangeResult;
-    const refused = this.refusal({ zone: booking.zone, ...choice }, now);
-    if (refused) return refused;
-    return this.change({
-      ...booking,
-      mode: choice.mode,
-      start: choice.start,
-      end: this.endOf(choice.start),
-      zone: choice.zone ?? booking.zone,
-      sequence: booking.sequence + 1,
-      updatedAt: new Date(now).toISOString(),
+    if (!isOffered(this.options.rules, now, choice.start))
+      return this.refused("unavailable", choice);
+    const capacity = this.options.rules.capacity[choice.mode] ?? 0;
+    const pool = slotPool(choice.mode, choice.start);
+    const result = await this.change(id, [pool], async (tx, booking) => {
+      if (booking.mode === choice.mode && booking.start === choice.start) return booking;
+      if ((await tx.placesTaken(pool)) >= capacity) return "taken";
+      return {
+        ...booking,
+        mode: choice.mode,
+        start: choice.start,
+        end: this.endOf(choice.start),
+        zone: choice.zone ?? booking.zone,
+        sequence: booking.sequence + 1,
+        updatedAt: new Date(now).toISOString(),
+      };
     });
+    return result.outcome === "taken" ? this.refused("taken", choice) : result;
   }
 
-  async cancel(id: string, by: "student" | "staff") {
-    const booking = this.options.store.get(id);
-    const now = this.now();
-    if (!booking || !this.isOpen(booking, now))
-      return { outcome: "closed", booking: booking! } satisfies ChangeResult;
-    return this.change({
-      ...booking,
-      state: "cancelled",
-      cancelledBy: by,
-      sequence: booking.sequence + 1,
-      updatedAt: new Date(now).toISOString(),
-    });
+  cancel(id: string, by: "student" | "staff"): Promise<ChangeResult> {
+    return this.change(id, [], (_tx, booking) =>
+      Promise.resolve({
+        ...booking,
+        state: "cancelled" as const,
+        cancelledBy: by,
+        sequence: booking.sequence + 1,
+        updatedAt: new Date(this.now()).toISOString(),
+      }),
+    );
   }
 
   /** Still to come and not cancelled: can be moved or cancelled. */
@@ -202,31 +212,62 @@ export class BookingDesk {
     return booking.state === "booked" && Date.parse(booking.start) > now;
   }
 
-  private async change(next: Booking): Promise<ChangeResult> {
+  /** The booking stored with this idempotency key, if any. */
+  private async bookedWith(key: string) {
+    const id = await this.options.store.idFor(key);
+    return id ? this.options.store.get(id) : undefined;
+  }
+
+  /**
+   * Change an open booking: `next` decides, holding `pools`, from the booking as committed;
+   * it returns the booking unchanged (nothing to do), "taken" (without alternatives), or its
+   * next version.
+   */
+  private async change(
+    id: string,
+    pools: string[],
+    next: (tx: ReservationChange<Booking>, booking: Booking) => Promise<Booking | "taken">,
+  ): Promise<ChangeResult> {
+    let saved: Booking | undefined;
+    let result: ChangeResult;
     try {
-      await this.options.store.save(next);
+      result = await this.options.store.change(pools, async (tx) => {
+        const booking = await tx.get(id);
+        if (!booking || !this.isOpen(booking)) return { outcome: "closed", booking: booking! };
+        const changed = await next(tx, booking);
+        // The caller says which slots are free instead, once the transaction is over.
+        if (changed === "taken") return { outcome: "taken", alternatives: [] };
+        if (changed === booking) return { outcome: "moved", booking };
+        await tx.save(changed);
+        saved = changed;
+        return { outcome: changed.state === "cancelled" ? "cancelled" : "moved", booking: changed };
+      });
     } catch (error) {
       return { outcome: "unstored", error };
     }
-    this.options.worker?.enqueue(next);
-    this.options.onSaved?.(next);
-    return { outcome: next.state === "cancelled" ? "cancelled" : "moved", booking: next };
+    if (saved) this.saved(saved);
+    return result;
   }
 
-  /** Why a slot cannot be had now, with the nearest free ones; undefined when it can. */
-  private refusal(choice: SlotChoice, now: number) {
-    const free = this.slots(choice.mode);
-    if (!isOffered(this.options.rules, now, choice.start))
-      return { outcome: "unavailable" as const, alternatives: nearestSlots(free, choice.start) };
-    if (
-      this.options.store.taken(choice.mode, choice.start) >=
-      (this.options.rules.capacity[choice.mode] ?? 0)
-    )
-      return { outcome: "taken" as const, alternatives: nearestSlots(free, choice.start) };
-    return undefined;
+  /** A new version is committed: its e-mails and webhook go out. */
+  private saved(booking: Booking) {
+    this.options.worker?.enqueue(booking);
+    this.options.onSaved?.(booking);
+  }
+
+  /** Why a slot cannot be had, with the nearest free ones. */
+  private async refused(outcome: "taken" | "unavailable", choice: Omit<SlotChoice, "zone">) {
+    const free = await this.slots(choice.mode);
+    return { outcome, alternatives: nearestSlots(free, choice.start) };
   }
 
   private endOf(start: string) {
     return new Date(Date.parse(start) + this.options.rules.slotMinutes * 60_000).toISOString();
   }
 }
+
+/** What a booking's transaction decided. */
+type Decision =
+  | { outcome: "booked"; booking: Booking; saved?: boolean }
+  | { outcome: "existing"; asked?: Booking }
+  | { outcome: "taken" };

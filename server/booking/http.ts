@@ -134,7 +134,8 @@ export type BookingContext = ReturnType<typeof bookingContext>;
 
 /** GET /api/booking/slots?mode=: the free times of a way to talk, from now to the horizon. */
 const slotsRoute = (ctx: BookingContext): Handler => {
-  // Working out three weeks of slots costs ~5 ms: reused until a place is taken or freed.
+  // Three weeks of slots (a query and ~5 ms of work): reused until this process takes or frees
+  // a place, and for at most the seconds a browser may keep them.
   const answer = sharedJson(SLOTS_MAX_AGE_S);
   return async (req, res) => {
     const mode = queryOf(req).get("mode") ?? "";
@@ -145,19 +146,18 @@ const slotsRoute = (ctx: BookingContext): Handler => {
         error: `Unknown mode "${mode.slice(0, 20)}": use video, phone or office.`,
       });
     const now = ctx.desk.now();
-    answer(req, res, {
+    await answer(req, res, {
       key: mode,
       revision: ctx.desk.revision,
       now,
-      json: () => ({
+      json: async () => ({
         zone: rules.zone,
         // The server's clock: the picker's calendar starts on its today, whatever the visitor's says.
         now: new Date(now).toISOString(),
         slotMinutes: rules.slotMinutes,
-        slots: ctx.desk.slots(mode).map(slotView),
+        slots: (await ctx.desk.slots(mode)).map(slotView),
       }),
     });
-    await Promise.resolve();
   };
 };
 

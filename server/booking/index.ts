@@ -11,10 +11,15 @@ import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
 import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
 import { bookingsFileFor, BookingStore, staffFileFor, type Booking } from "./store";
+import type { OpenDatabase } from "../db";
 import { linkSecret, signLink } from "../reservations/token";
 
 export interface BookingOptions {
   dataFile: string;
+  /** Where bookings are kept. */
+  database: Pick<OpenDatabase, "db" | "exclusive">;
+  /** Resolves once the schema is migrated and old files imported. */
+  ready: Promise<unknown>;
   /** The server's languages: a booking's pages and the student's e-mails are in its own. */
   languages: Languages;
   /** The public origin links in e-mails point to. */
@@ -48,7 +53,7 @@ const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? addre
 export function startBooking(options: BookingOptions) {
   const clock = options.now ?? Date.now;
   const file = bookingsFileFor(options.dataFile);
-  const store = new BookingStore(file);
+  const store = new BookingStore(options.database, options.ready);
   const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
   const manageUrl = (b: Booking) =>
     `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
@@ -61,13 +66,13 @@ export function startBooking(options: BookingOptions) {
         transport: options.mailer,
         letters: bookingLetters,
         // The advisers' e-mails are in English; the student's in the language they booked in.
-        compose: (version, mail) =>
+        compose: async (version, mail) =>
           (parseMailName(mail).kind === "adviser"
             ? composeBookingMail
             : options.languages.in(version.lang).composeBookingMail)(
             version,
             mail,
-            store.get(version.id),
+            await store.get(version.id),
             {
               mailTo: options.mailTo,
               mailFrom: options.mailFrom,
@@ -101,7 +106,9 @@ export function startBooking(options: BookingOptions) {
     organiser: { name: "Eastgate Education", email: bareAddress(options.mailFrom) },
     domain,
   });
-  const started = (worker?.start(store.all()) ?? Promise.resolve()).catch((error: unknown) =>
+  const started = (async () => {
+    if (worker) await worker.start(await store.all());
+  })().catch((error: unknown) =>
     console.error("Booking e-mails could not start; bookings are still stored:", error),
   );
   // Staff cancellations, applied in order; each tells the student.
@@ -112,7 +119,7 @@ export function startBooking(options: BookingOptions) {
   const poll = setInterval(() => {
     void staff.read().then(async (requests) => {
       for (const r of requests) {
-        const b = store.get(r.id);
+        const b = await store.get(r.id);
         if (b && desk.isOpen(b)) await desk.cancel(r.id, "staff");
       }
     });

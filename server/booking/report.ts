@@ -3,11 +3,11 @@ import { csvCell } from "../report";
 import { booking as rules } from "../../content/booking";
 import { modeById } from "../../src/lib/bookingRules";
 import { slotLabel } from "../../src/lib/slots";
-import { bookingsFileFor, readBookings, staffFileFor, type Booking } from "./store";
+import { staffFileFor, type Booking, type BookingStore } from "./store";
 
 /** Bookings still to come (booked or cancelled), soonest first; `all`: past ones too. */
-export function comingBookings(dataFile: string, now: number, all = false) {
-  return readBookings(bookingsFileFor(dataFile))
+export async function comingBookings(store: BookingStore, now: number, all = false) {
+  return (await store.all())
     .filter((b) => all || Date.parse(b.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));
 }
@@ -72,8 +72,13 @@ export function bookingsCsv(bookings: Booking[]) {
 }
 
 /** Ask the server to cancel a booking and tell the student (it reads the request within seconds, or at its start). */
-export async function requestCancel(dataFile: string, id: string, now = new Date()) {
-  const booking = readBookings(bookingsFileFor(dataFile)).find((b) => b.id === id);
+export async function requestCancel(
+  store: BookingStore,
+  dataFile: string,
+  id: string,
+  now = new Date(),
+) {
+  const booking = await store.get(id);
   if (!booking) return `No booking ${id}.`;
   if (booking.state === "cancelled") return `Booking ${id} is already cancelled.`;
   if (Date.parse(booking.start) <= now.getTime()) return `Booking ${id} has already begun.`;

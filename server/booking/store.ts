@@ -1,10 +1,15 @@
 import { dirname, join } from "node:path";
-import { readJsonLines } from "../jsonl";
-import { readLatest, ReservationStore } from "../reservations/store";
+import type { OpenDatabase } from "../db";
+import { readLatest, readVersions } from "../reservations/legacy";
+import {
+  ReservationStore,
+  type ReservationReader,
+  type ReservationShape,
+} from "../reservations/store";
 
 export type BookingState = "booked" | "cancelled";
 
-/** One consultation booking as it is stored: each change is a new line with the whole booking. */
+/** One consultation booking as it is stored (a row of `reservations`; each version kept too). */
 export interface Booking {
   id: string;
   /** 0 when booked, one more at each move or cancellation (the invite's SEQUENCE). */
@@ -38,48 +43,50 @@ const isActive = (b: Booking | undefined) => b?.state === "booked";
 const isBooking = (r: Record<string, unknown>) =>
   typeof r.start === "string" && typeof r.state === "string";
 
-/**
- * The bookings file (the reservation core's store): a booked consultation holds a place in its
- * slot of its mode; the desk also asks for the address's booking to come.
- */
+const bookingShape: ReservationShape<Booking> = {
+  kind: "booking",
+  pool: (b) => (isActive(b) ? slotKey(b.mode, b.start) : undefined),
+  line: () => undefined,
+  scope: () => "",
+  active: isActive,
+  endsAt: (b) => b.end,
+  arrival: () => 0,
+};
+
+/** The pool a slot of a way to talk is: what a booking's change locks. */
+export const slotPool = slotKey;
+
+/** Bookings in the database: a booked consultation holds a place in its slot of its mode. */
 export class BookingStore extends ReservationStore<Booking> {
-  constructor(file: string) {
-    super(file, (b) => (isActive(b) ? slotKey(b.mode, b.start) : undefined), isBooking);
+  constructor(database: Pick<OpenDatabase, "db" | "exclusive">, ready?: Promise<unknown>) {
+    super(database, bookingShape, ready);
   }
 
-  /** Places taken in a slot of a mode. */
-  taken = (mode: string, start: string) => this.placesTaken(slotKey(mode, start));
-
-  /** The address's booking that is still to come, if any. */
-  activeFor(email: string, now: number) {
-    const address = email.toLowerCase();
-    for (const b of this.all())
-      if (isActive(b) && b.email.toLowerCase() === address && Date.parse(b.end) > now) return b;
-    return undefined;
+  /** Places taken in every slot that has any, by mode and start. */
+  async takenSlots() {
+    const byPool = await this.placesByPool();
+    return (mode: string, start: string) => byPool.get(slotKey(mode, start)) ?? 0;
   }
 }
 
-/** The latest state of every booking in the file. */
+/** The address's booking that is still to come, if any (on the store or in a change). */
+export async function activeBookingFor(
+  reader: ReservationReader<Booking>,
+  email: string,
+  now: number,
+) {
+  const booked = await reader.activeIn("", email);
+  return booked.find((b) => Date.parse(b.end) > now);
+}
+
+/** The latest state of every booking in an old bookings file (for the import). */
 export const readBookings = (file: string) => readLatest<Booking>(file, isBooking);
 
 /**
- * Every version of every booking in the file (booked, each move, the cancellation), oldest
- * first: the first line of each (id, sequence); a later line of the same sequence only notes
- * a manage-link request.
+ * Every version of every booking in an old file (booked, each move, the cancellation), oldest
+ * first: a later line of the same sequence only notes a manage-link request.
  */
-export function readBookingVersions(file: string): Booking[] {
-  const seen = new Set<string>();
-  const versions: Booking[] = [];
-  for (const r of readJsonLines(file)) {
-    if (typeof r.id !== "string" || typeof r.start !== "string" || typeof r.state !== "string")
-      continue;
-    const key = `${r.id}/${String(r.sequence)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    versions.push(r as unknown as Booking);
-  }
-  return versions;
-}
+export const readBookingVersions = (file: string) => readVersions<Booking>(file, isBooking);
 
 /** The bookings file beside the enquiries: data/enquiries.jsonl -> data/bookings.jsonl */
 export const bookingsFileFor = (dataFile: string) => join(dirname(dataFile), "bookings.jsonl");

@@ -1,17 +1,88 @@
 import { existsSync, renameSync, statSync } from "node:fs";
-import { readEnquiryFile, type EnquiryStore } from "../store";
+import { BookingStore, bookingsFileFor, readBookings, readBookingVersions } from "../booking/store";
+import {
+  readRegistrations,
+  readRegistrationVersions,
+  RegistrationStore,
+  registrationsFileFor,
+} from "../events/store";
+import { EnquiryStore, readEnquiryFile } from "../store";
+import type { OpenDatabase } from ".";
+
+/** What one old file gave: how many records it held, how many were new, where it was set aside. */
+export interface Imported {
+  file: string;
+  read: number;
+  added: number;
+  aside: string;
+}
 
 /**
- * The enquiries of an old JSON-lines file (what the server kept before the database), stored
+ * The records of an old JSON-lines file (what the server kept before the database), stored
  * once each (by id: a crash before the rename only repeats a no-op), then the file is set
  * aside as FILE.imported so the next start does not read it again. Undefined: no such file.
  */
-export async function importEnquiryFile(store: EnquiryStore, file: string) {
+async function importFile(
+  file: string,
+  store: (file: string) => Promise<{ read: number; added: number }>,
+): Promise<Imported | undefined> {
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-  const enquiries = readEnquiryFile(file);
-  const added = await store.import(enquiries);
+  const { read, added } = await store(file);
   let aside = `${file}.imported`;
   for (let n = 2; existsSync(aside); n++) aside = `${file}.imported.${n}`;
   renameSync(file, aside);
-  return { read: enquiries.length, added, aside };
+  return { file, read, added, aside };
+}
+
+export const importEnquiryFile = (store: EnquiryStore, file: string) =>
+  importFile(file, async (f) => {
+    const enquiries = readEnquiryFile(f);
+    return { read: enquiries.length, added: await store.import(enquiries) };
+  });
+
+/** Bookings: the latest state of each, and every version (the webhooks' history). */
+export const importBookingFile = (store: BookingStore, file: string) =>
+  importFile(file, async (f) => {
+    const latest = readBookings(f);
+    return { read: latest.length, added: await store.import(latest, readBookingVersions(f)) };
+  });
+
+/** Registrations: the latest state of each, and every version. */
+export const importRegistrationFile = (store: RegistrationStore, file: string) =>
+  importFile(file, async (f) => {
+    const latest = readRegistrations(f);
+    return { read: latest.length, added: await store.import(latest, readRegistrationVersions(f)) };
+  });
+
+/** Every old file of a data folder that has a table now, by what it held. */
+const oldFiles = (dataFile: string) => ({
+  enquiries: dataFile,
+  bookings: bookingsFileFor(dataFile),
+  registrations: registrationsFileFor(dataFile),
+});
+
+/**
+ * Moves whatever old files a data folder (named by its enquiries file) still has into the
+ * database, once each, and says what it did, a line per file.
+ */
+export async function importOldFiles(
+  database: Pick<OpenDatabase, "db" | "exclusive" | "location">,
+  dataFile: string,
+) {
+  const files = oldFiles(dataFile);
+  const found: [string, Imported | undefined][] = [
+    ["enquiries", await importEnquiryFile(new EnquiryStore(database.db), files.enquiries)],
+    ["bookings", await importBookingFile(new BookingStore(database), files.bookings)],
+    [
+      "registrations",
+      await importRegistrationFile(new RegistrationStore(database), files.registrations),
+    ],
+  ];
+  return found.flatMap(([what, imported]) =>
+    imported
+      ? [
+          `Imported ${imported.added} of ${imported.read} ${what} from ${imported.file} into ${database.location}${imported.added < imported.read ? " (the others were there already)" : ""}; the file is kept as ${imported.aside}`,
+        ]
+      : [],
+  );
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
@@ -22,6 +22,15 @@ export interface OpenDatabase {
   engine: "sqlite" | "postgres";
   /** For messages: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
+  /**
+   * Runs `work` in a transaction that no other change of the same pools can interleave with, in
+   * this process or another (SQLite: `BEGIN IMMEDIATE`, one writer at a time; PostgreSQL: a row
+   * lock on each pool). Commits when `work` resolves, rolls back when it throws.
+   */
+  exclusive: <R>(
+    pools: readonly string[],
+    work: (trx: Kysely<Database>) => Promise<R>,
+  ) => Promise<R>;
   /** SQLite's online backup into `file` (a consistent copy while the server writes). */
   backup: (file: string) => Promise<void>;
   close: () => Promise<void>;
@@ -42,6 +51,24 @@ export function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): OpenData
       db,
       engine: "postgres",
       location: withoutPassword(databaseUrl),
+      exclusive: (pools, work) =>
+        db.transaction().execute(async (trx) => {
+          // Sorted, so two changes of the same pools lock them in the same order (no deadlock).
+          for (const name of [...new Set(pools)].sort()) {
+            await trx
+              .insertInto("reservationPools")
+              .values({ name })
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+            await trx
+              .selectFrom("reservationPools")
+              .select("name")
+              .where("name", "=", name)
+              .forUpdate()
+              .execute();
+          }
+          return work(trx);
+        }),
       backup: () =>
         Promise.reject(
           new Error(`PostgreSQL is backed up with its own tool: pg_dump "$DATABASE_URL" > FILE`),
@@ -62,6 +89,20 @@ export function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): OpenData
     db,
     engine: "sqlite",
     location: file,
+    // Kysely's SQLite driver has one connection, lent to one caller at a time; IMMEDIATE takes
+    // the write lock at once, so another process waits (busy_timeout) instead of failing later.
+    exclusive: (_pools, work) =>
+      db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const result = await work(conn);
+          await sql`commit`.execute(conn);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => {});
+          throw error;
+        }
+      }),
     backup: async (target) => {
       await sqlite.backup(target);
     },

@@ -3,7 +3,13 @@ import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src
 import type { DeliveryWorker } from "../delivery";
 import type { RateLimiter } from "../rateLimit";
 import type { EventSchedule, ScheduledEvent } from "./schedule";
-import type { Registration, RegistrationStore } from "./store";
+import type { ReservationChange } from "../reservations/store";
+import {
+  activeRegistrationFor,
+  placeInLine,
+  type Registration,
+  type RegistrationStore,
+} from "./store";
 
 /** Whether an event takes registrations now, and why not. */
 export type EventState = "open" | "full" | "closed" | "cancelled" | "past";
@@ -36,20 +42,26 @@ interface Options {
   worker?: DeliveryWorker<Registration>;
   limiter?: RateLimiter;
   now?: () => number;
-  /** Every new state of a registration once it is on disk (webhooks). */
-  changed?: (r: Registration) => void;
+  /** Every new state of a registration once committed, with its place in line (webhooks). */
+  changed?: (r: Registration, place: number | undefined) => void;
 }
 
 const HOUR = 60 * 60 * 1000;
 
+/** A registration's new state, committed: its e-mails and webhook go out. */
+interface Stored {
+  registration: Registration;
+  place: number | undefined;
+}
+
 /**
- * Event registrations from the form to the outbox. Every check and the place (or the place in
- * line) it takes happen in one synchronous step before the write, so concurrent requests never
- * overfill an event and the waiting list keeps their order of arrival; a registration is
- * answered only once it is on disk. A freed place goes to the first in line in the same step.
+ * Event registrations from the form to the outbox. Each change holds its event in a database
+ * transaction while it decides and takes the place (or the place in line), so concurrent
+ * requests, in this process or another, never overfill an event, and the waiting list keeps
+ * their order of arrival; a registration is answered only once it is committed. A freed place
+ * goes to the first in line in the same transaction.
  */
 export class RegistrationDesk {
-  private readonly storing = new Map<string, Promise<RegisterResult>>();
   readonly now: () => number;
 
   constructor(private readonly options: Options) {
@@ -60,34 +72,42 @@ export class RegistrationDesk {
     return this.options.store.get(id);
   }
 
-  stateOf(scheduled: ScheduledEvent, now = this.now()): EventState {
+  /** Whether an event takes registrations, given how many places are confirmed. */
+  stateOf(scheduled: ScheduledEvent, confirmed: number, now = this.now()): EventState {
     if (scheduled.cancelled) return "cancelled";
     if (now >= Date.parse(scheduled.event.startsAt)) return "past";
     if (now >= Date.parse(scheduled.event.closesAt)) return "closed";
-    return this.options.store.confirmed(scheduled.event.slug) >= scheduled.event.capacity
-      ? "full"
-      : "open";
+    return confirmed >= scheduled.event.capacity ? "full" : "open";
   }
 
-  places(scheduled: ScheduledEvent, now = this.now()): Places {
-    const { slug, capacity } = scheduled.event;
-    const confirmed = this.options.store.confirmed(slug);
-    return {
-      capacity,
-      confirmed,
-      waiting: this.options.store.waiting(slug).length,
-      left: Math.max(0, capacity - confirmed),
-      state: this.stateOf(scheduled, now),
-    };
+  /** Every event's places now, by slug. */
+  async places(events: readonly ScheduledEvent[], now = this.now()) {
+    const counts = await this.options.store.counts();
+    return Object.fromEntries(
+      events.map((scheduled): [string, Places] => {
+        const { slug, capacity } = scheduled.event;
+        const confirmed = counts.confirmed(slug);
+        return [
+          slug,
+          {
+            capacity,
+            confirmed,
+            waiting: counts.waiting(slug),
+            left: Math.max(0, capacity - confirmed),
+            state: this.stateOf(scheduled, confirmed, now),
+          },
+        ];
+      }),
+    );
   }
 
-  /** What `places` was worked out from: reuse an answer until it changes. */
+  /** What this process's view of the store is at: reuse an answer until it changes. */
   get revision() {
     return this.options.store.revision;
   }
 
   placeInLine(r: Registration) {
-    return this.options.store.placeInLine(r);
+    return placeInLine(this.options.store, r);
   }
 
   async register(
@@ -117,85 +137,92 @@ export class RegistrationDesk {
     const errors = await validate("registration", values, this.options.interests);
     if (Object.keys(errors).length) return { outcome: "invalid", errors };
     const { store } = this.options;
-    if (key) {
-      const id = store.idFor(key);
-      const done = id && store.get(id);
-      if (done)
-        return { outcome: "registered", registration: done, place: store.placeInLine(done) };
-      const under = this.storing.get(key);
-      if (under) return under;
-    }
+    const before = key && (await this.registeredWith(key));
+    if (before) return before;
     const retryAfterS = this.options.limiter?.take(client) ?? 0;
     if (retryAfterS) return { outcome: "limited", retryAfterS };
     const now = this.now();
-    const state = this.stateOf(scheduled, now);
-    if (state !== "open" && state !== "full") return { outcome: state };
-    const existing = store.activeFor(slug, values.email);
-    if (existing) return this.existing(existing, now);
     const at = new Date(now).toISOString();
-    const registration: Registration = {
-      id: randomUUID(),
-      event: slug,
-      sequence: 0,
-      state: state === "open" ? "confirmed" : "waiting",
-      arrival: store.nextArrival(),
-      eventSequence: scheduled.sequence,
-      createdAt: at,
-      updatedAt: at,
-      ...(lang !== "en" ? { lang } : {}),
-      ...(zone ? { zone } : {}),
-      fullName: values.fullName,
-      email: values.email,
-      country: values.country,
-      interest: values.interest ?? "",
-      ...(key ? { idempotencyKey: key } : {}),
-    };
-    const stored = store.save(registration).then(
-      (): RegisterResult => {
-        this.stored(registration);
-        return { outcome: "registered", registration, place: store.placeInLine(registration) };
-      },
-      (error: unknown): RegisterResult => ({ outcome: "unstored", error }),
-    );
-    if (!key) return stored;
-    this.storing.set(key, stored);
-    try {
-      return await stored;
-    } finally {
-      this.storing.delete(key);
-    }
-  }
-
-  /** Registered again with the same address: the manage link is e-mailed again (once an hour). */
-  private async existing(r: Registration, now: number): Promise<RegisterResult> {
     const hour = new Date(Math.floor(now / HOUR) * HOUR).toISOString();
-    if (r.linkRequested !== hour) {
-      const asked = { ...r, linkRequested: hour };
-      await this.options.store.save(asked).then(
-        () => this.options.worker?.enqueue(asked),
-        (error: unknown) => console.error("Could not record a manage-link request:", error),
-      );
+    let stored: Stored | undefined;
+    let result: RegisterResult;
+    try {
+      result = await store.change([slug], async (tx): Promise<RegisterResult> => {
+        const id = key && (await tx.idFor(key));
+        const done = id && (await tx.get(id));
+        if (done)
+          return { outcome: "registered", registration: done, place: await placeInLine(tx, done) };
+        const state = this.stateOf(scheduled, await tx.placesTaken(slug), now);
+        if (state !== "open" && state !== "full") return { outcome: state };
+        const existing = await activeRegistrationFor(tx, slug, values.email);
+        if (existing) {
+          const place = await placeInLine(tx, existing);
+          // Registered again with the same address: the manage link is e-mailed again (once an hour).
+          if (existing.linkRequested !== hour) {
+            const asked = { ...existing, linkRequested: hour };
+            await tx.save(asked);
+            stored = { registration: asked, place };
+          }
+          return { outcome: "existing", registration: existing, place };
+        }
+        const registration: Registration = {
+          id: randomUUID(),
+          event: slug,
+          sequence: 0,
+          state: state === "open" ? "confirmed" : "waiting",
+          arrival: (await tx.lastArrival(slug)) + 1,
+          eventSequence: scheduled.sequence,
+          createdAt: at,
+          updatedAt: at,
+          ...(lang !== "en" ? { lang } : {}),
+          ...(zone ? { zone } : {}),
+          fullName: values.fullName,
+          email: values.email,
+          country: values.country,
+          interest: values.interest ?? "",
+          ...(key ? { idempotencyKey: key } : {}),
+        };
+        await tx.save(registration);
+        const place = await placeInLine(tx, registration);
+        stored = { registration, place };
+        return { outcome: "registered", registration, place };
+      });
+    } catch (error) {
+      // The same key committed meanwhile by another process: its registration is the answer.
+      const registered = key && (await this.registeredWith(key).catch(() => undefined));
+      return registered || { outcome: "unstored", error };
     }
-    return { outcome: "existing", registration: r, place: this.options.store.placeInLine(r) };
+    if (stored) {
+      // A manage-link request only sends the link again: no webhook for it.
+      if (result.outcome === "existing") this.options.worker?.enqueue(stored.registration);
+      else this.told([stored]);
+    }
+    return result;
   }
 
   /** Cancel a registration (its manage link, or staff); the freed place goes to the first in line. */
   async cancel(id: string, by: "registrant" | "staff"): Promise<CancelResult> {
-    const r = this.options.store.get(id);
+    const r = await this.options.store.get(id);
     const scheduled = r && this.options.schedule.get(r.event);
     if (!r || !scheduled || !this.isOpen(r, scheduled))
       return { outcome: "closed", registration: r };
-    const next = this.cancelled(r, by);
-    const saved = this.options.store.save(next);
-    const promoted = this.fill(scheduled);
+    let told: Stored[] = [];
+    let result: CancelResult;
     try {
-      await saved;
+      result = await this.options.store.change([r.event], async (tx): Promise<CancelResult> => {
+        const current = await tx.get(id);
+        if (!current || !this.isOpen(current, scheduled))
+          return { outcome: "closed", registration: current };
+        const next = this.cancelled(current, by);
+        await tx.save(next);
+        told = [{ registration: next, place: undefined }, ...(await this.promote(tx, scheduled))];
+        return { outcome: "cancelled", registration: next };
+      });
     } catch (error) {
       return { outcome: "unstored", error };
     }
-    this.stored(next);
-    await promoted;
-    return { outcome: "cancelled", registration: next };
+    this.told(told);
+    return result;
   }
 
   /** Still to come and not cancelled: can be cancelled. */
@@ -210,19 +237,36 @@ export class RegistrationDesk {
 
   /**
    * Give free places to the first in line, in order, while the event is still to come: after a
-   * cancellation, after a restart (a promotion the crash interrupted) and when staff raise the
-   * capacity. The places are taken synchronously; resolves once the promotions are on disk.
+   * restart (a promotion a crash interrupted) and when staff raise the capacity.
    */
-  fill(scheduled: ScheduledEvent): Promise<void> {
-    const { store } = this.options;
+  async fill(scheduled: ScheduledEvent) {
+    const now = this.now();
+    if (scheduled.cancelled || now >= Date.parse(scheduled.event.startsAt)) return;
+    try {
+      this.told(
+        await this.options.store.change([scheduled.event.slug], (tx) =>
+          this.promote(tx, scheduled),
+        ),
+      );
+    } catch (error) {
+      console.error(
+        `Could not give ${scheduled.event.slug}'s free places to those in line:`,
+        error,
+      );
+    }
+  }
+
+  /** In a change holding the event: its free places to the first in line. */
+  private async promote(tx: ReservationChange<Registration>, scheduled: ScheduledEvent) {
     const { slug, capacity, startsAt } = scheduled.event;
     const now = this.now();
-    if (scheduled.cancelled || now >= Date.parse(startsAt)) return Promise.resolve();
-    const saves: Promise<void>[] = [];
-    for (const waiting of store.waiting(slug)) {
-      if (store.confirmed(slug) >= capacity) break;
-      const at = new Date(now).toISOString();
-      const promoted: Registration = {
+    if (scheduled.cancelled || now >= Date.parse(startsAt)) return [];
+    const free = capacity - (await tx.placesTaken(slug));
+    if (free <= 0) return [];
+    const at = new Date(now).toISOString();
+    const promoted: Stored[] = [];
+    for (const waiting of (await tx.inLine(slug)).slice(0, free)) {
+      const next: Registration = {
         ...waiting,
         state: "confirmed",
         sequence: waiting.sequence + 1,
@@ -230,26 +274,21 @@ export class RegistrationDesk {
         promotedAt: at,
         updatedAt: at,
       };
-      saves.push(
-        store.save(promoted).then(
-          () => this.stored(promoted),
-          (error: unknown) =>
-            console.error(`Could not give ${slug}'s free place to ${waiting.id}:`, error),
-        ),
-      );
+      await tx.save(next);
+      promoted.push({ registration: next, place: undefined });
     }
-    return Promise.all(saves).then(() => undefined);
+    return promoted;
   }
 
   /** The event was cancelled: every registration still standing is cancelled and told. */
   async cancelEvent(slug: string) {
-    const { store } = this.options;
     const scheduled = this.options.schedule.get(slug);
     if (!scheduled) return 0;
     const at = new Date(this.now()).toISOString();
-    const standing = store.of(slug).filter((r) => r.state !== "cancelled");
-    await Promise.all(
-      standing.map((r) => {
+    const told = await this.options.store.change([slug], async (tx) => {
+      const standing = (await tx.all(slug)).filter((r) => r.state !== "cancelled");
+      const cancelled: Stored[] = [];
+      for (const r of standing) {
         const next: Registration = {
           ...r,
           state: "cancelled",
@@ -259,16 +298,27 @@ export class RegistrationDesk {
           eventSequence: scheduled.sequence,
           updatedAt: at,
         };
-        return store.save(next).then(() => this.stored(next));
-      }),
-    );
-    return standing.length;
+        await tx.save(next);
+        cancelled.push({ registration: next, place: undefined });
+      }
+      return cancelled;
+    });
+    this.told(told);
+    return told.length;
   }
 
   /** The event moved: its confirmed registrants get the updated invite (their letters say so). */
-  announce(slug: string) {
-    for (const r of this.options.store.of(slug))
+  async announce(slug: string) {
+    for (const r of await this.options.store.all(slug))
       if (r.state === "confirmed") this.options.worker?.enqueue(r);
+  }
+
+  /** The registration stored with this key, as answered the first time. */
+  private async registeredWith(key: string): Promise<RegisterResult | undefined> {
+    const id = await this.options.store.idFor(key);
+    const done = id && (await this.options.store.get(id));
+    if (!done) return undefined;
+    return { outcome: "registered", registration: done, place: await this.placeInLine(done) };
   }
 
   private cancelled(r: Registration, by: "registrant" | "staff"): Registration {
@@ -282,8 +332,11 @@ export class RegistrationDesk {
     };
   }
 
-  private stored(r: Registration) {
-    this.options.worker?.enqueue(r);
-    this.options.changed?.(r);
+  /** New states committed: their e-mails and webhooks, in the order they were made. */
+  private told(stored: readonly Stored[]) {
+    for (const { registration, place } of stored) {
+      this.options.worker?.enqueue(registration);
+      this.options.changed?.(registration, place);
+    }
   }
 }

@@ -69,16 +69,15 @@ const placesRoute = ({ desk, schedule }: EventsContext): Handler => {
   return async (req, res) => {
     if (refuseUnlessGet(req, res)) return;
     const now = desk.now();
-    answer(req, res, {
+    await answer(req, res, {
       key: "places",
       revision: desk.revision,
       now,
-      json: () => ({
+      json: async () => ({
         now: new Date(now).toISOString(),
-        events: Object.fromEntries(schedule.all().map((s) => [s.event.slug, desk.places(s, now)])),
+        events: await desk.places(schedule.all(), now),
       }),
     });
-    await Promise.resolve();
   };
 };
 

@@ -14,8 +14,10 @@ import { EVENT_ICS_PATH, eventHandlers } from "./http";
 import { EVENT_MANAGE_PATH } from "../paths";
 import { registrationLetters } from "./mail";
 import { EventSchedule } from "./schedule";
+import type { OpenDatabase } from "../db";
 import {
   eventsStaffFileFor,
+  placeInLine,
   RegistrationStore,
   registrationsFileFor,
   scheduleFileFor,
@@ -24,6 +26,10 @@ import {
 
 export interface EventsOptions {
   dataFile: string;
+  /** Where registrations are kept. */
+  database: Pick<OpenDatabase, "db" | "exclusive">;
+  /** Resolves once the schema is migrated and old files imported. */
+  ready: Promise<unknown>;
   /** content/events.yaml by default (EVENTS_FILE). */
   eventsFile?: string;
   languages: Languages;
@@ -39,8 +45,8 @@ export interface EventsOptions {
   backoff?: Backoff;
   pollMs?: number;
   now?: () => number;
-  /** Every registration's new state, once on disk (webhooks). */
-  changed?: (r: Registration) => void;
+  /** Every registration's new state, once committed, with its place in line (webhooks). */
+  changed?: (r: Registration, place: number | undefined) => void;
 }
 
 /** A staff request (npm run events -- --cancel SLUG), read by the server. */
@@ -54,7 +60,7 @@ interface StaffRequest {
 export function startEvents(options: EventsOptions) {
   const clock = options.now ?? Date.now;
   const file = registrationsFileFor(options.dataFile);
-  const store = new RegistrationStore(file);
+  const store = new RegistrationStore(options.database, options.ready);
   const schedule = new EventSchedule(
     options.eventsFile ?? EVENTS_FILE,
     scheduleFileFor(options.dataFile),
@@ -74,14 +80,14 @@ export function startEvents(options: EventsOptions) {
         requeue: new RequeueReader(requeueFileFor(file)),
         transport: options.mailer,
         letters: (r, now) => registrationLetters(r, schedule.get(r.event), now),
-        compose: (version, mail) => {
-          const current = store.get(version.id);
+        compose: async (version, mail) => {
+          const current = await store.get(version.id);
           return options.languages.in(version.lang).composeRegistrationMail(
             version,
             mail,
             current,
             schedule.get(version.event),
-            current && store.placeInLine(current),
+            current && (await placeInLine(store, current)),
             {
               mailTo: options.mailTo,
               mailFrom: options.mailFrom,
@@ -130,7 +136,7 @@ export function startEvents(options: EventsOptions) {
   const apply = async (changed: string[]) => {
     for (const slug of changed) {
       if (schedule.get(slug)?.cancelled) await desk.cancelEvent(slug);
-      else desk.announce(slug);
+      else await desk.announce(slug);
     }
     await Promise.all(schedule.all().map((s) => desk.fill(s)));
   };
@@ -151,7 +157,7 @@ export function startEvents(options: EventsOptions) {
   const started = (async () => {
     const changed = await reread();
     // The e-mails owed from before are queued with the events known, then the changes applied.
-    await worker?.start(store.all());
+    if (worker) await worker.start(await store.all());
     await apply(changed);
     await readStaff();
   })().catch((error: unknown) => console.error("Events could not start:", error));

@@ -2,12 +2,7 @@ import { DurableLog } from "../jsonl";
 import { csvCell } from "../report";
 import { EVENT_ZONE, loadEvents, type SiteEvent } from "../../src/events/load";
 import { slotLabel } from "../../src/lib/slots";
-import {
-  eventsStaffFileFor,
-  readRegistrations,
-  registrationsFileFor,
-  type Registration,
-} from "./store";
+import { eventsStaffFileFor, type Registration, type RegistrationStore } from "./store";
 
 export interface EventCount {
   event: SiteEvent;
@@ -17,8 +12,11 @@ export interface EventCount {
 }
 
 /** Each event in the file with its registered, waiting and cancelled counts, soonest first. */
-export function eventCounts(dataFile: string, eventsFile?: string): EventCount[] {
-  const registrations = readRegistrations(registrationsFileFor(dataFile));
+export async function eventCounts(
+  store: RegistrationStore,
+  eventsFile?: string,
+): Promise<EventCount[]> {
+  const registrations = await store.all();
   return loadEvents(eventsFile).map((event) => {
     const of = registrations.filter((r) => r.event === event.slug);
     const count = (state: Registration["state"]) => of.filter((r) => r.state === state).length;
@@ -44,10 +42,8 @@ export function formatEventCounts(counts: EventCount[], now: number) {
 }
 
 /** One event's registrations as CSV (BOM, CRLF, formulas neutralised), in order of arrival. */
-export function registrationsCsv(dataFile: string, slug: string) {
-  const rows = readRegistrations(registrationsFileFor(dataFile))
-    .filter((r) => r.event === slug)
-    .sort((a, b) => a.arrival - b.arrival);
+export async function registrationsCsv(store: RegistrationStore, slug: string) {
+  const rows = await store.all(slug);
   let line = 0;
   const header = [
     "id",

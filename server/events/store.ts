@@ -1,11 +1,16 @@
 import { dirname, join } from "node:path";
-import { readJsonLines } from "../jsonl";
-import { readLatest, ReservationStore } from "../reservations/store";
+import type { OpenDatabase } from "../db";
+import { readLatest, readVersions } from "../reservations/legacy";
+import {
+  ReservationStore,
+  type ReservationReader,
+  type ReservationShape,
+} from "../reservations/store";
 
 /** confirmed: has a place; waiting: on the event's waiting list; cancelled: by them, staff or the event's cancellation. */
 export type RegistrationState = "confirmed" | "waiting" | "cancelled";
 
-/** One registration for an event as it is stored: each change is a new line with the whole registration. */
+/** One registration for an event as it is stored (a row of `reservations`; each version kept too). */
 export interface Registration {
   id: string;
   /** The event's slug. */
@@ -40,51 +45,51 @@ export interface Registration {
 const isRegistration = (r: Record<string, unknown>) =>
   typeof r.event === "string" && typeof r.state === "string" && typeof r.arrival === "number";
 
+const registrationShape: ReservationShape<Registration> = {
+  kind: "registration",
+  pool: (r) => (r.state === "confirmed" ? r.event : undefined),
+  line: (r) => (r.state === "waiting" ? r.event : undefined),
+  scope: (r) => r.event,
+  active: (r) => r.state !== "cancelled",
+  endsAt: () => undefined,
+  arrival: (r) => r.arrival,
+};
+
 /**
- * Registrations (the reservation core's store): a confirmed registration holds one of its
- * event's places; the waiting list is the event's waiting registrations in order of arrival.
+ * Registrations in the database: a confirmed registration holds one of its event's places
+ * (the event is its pool); the waiting list is the event's waiting registrations in order of
+ * arrival.
  */
 export class RegistrationStore extends ReservationStore<Registration> {
-  private arrivals = 0;
-
-  constructor(file: string) {
-    super(file, (r) => (r.state === "confirmed" ? r.event : undefined), isRegistration);
-    for (const r of this.all()) this.arrivals = Math.max(this.arrivals, r.arrival);
+  constructor(database: Pick<OpenDatabase, "db" | "exclusive">, ready?: Promise<unknown>) {
+    super(database, registrationShape, ready);
   }
 
-  /** The next arrival number: taken in the same synchronous step as the place. */
-  nextArrival() {
-    return ++this.arrivals;
+  /** Each event's confirmed and waiting registrations, by slug. */
+  async counts() {
+    const [confirmed, waiting] = await Promise.all([this.placesByPool(), this.lineLengths()]);
+    return {
+      confirmed: (slug: string) => confirmed.get(slug) ?? 0,
+      waiting: (slug: string) => waiting.get(slug) ?? 0,
+    };
   }
+}
 
-  confirmed(event: string) {
-    return this.placesTaken(event);
-  }
+/** Someone's place on the waiting list (1 is next), or undefined when not waiting. */
+export async function placeInLine(reader: ReservationReader<Registration>, r: Registration) {
+  if (r.state !== "waiting") return undefined;
+  const line = await reader.inLine(r.event);
+  return line.findIndex((w) => w.id === r.id) + 1;
+}
 
-  /** The event's waiting list, first in line first. */
-  waiting(event: string) {
-    return this.all()
-      .filter((r) => r.event === event && r.state === "waiting")
-      .sort((a, b) => a.arrival - b.arrival);
-  }
-
-  /** Someone's place on the waiting list (1 is next), or undefined when not waiting. */
-  placeInLine(r: Registration) {
-    if (r.state !== "waiting") return undefined;
-    return this.waiting(r.event).findIndex((w) => w.id === r.id) + 1;
-  }
-
-  /** The address's registration for an event that is not cancelled, if any. */
-  activeFor(event: string, email: string) {
-    const address = email.toLowerCase();
-    return this.all().find(
-      (r) => r.event === event && r.state !== "cancelled" && r.email.toLowerCase() === address,
-    );
-  }
-
-  of(event: string) {
-    return this.all().filter((r) => r.event === event);
-  }
+/** The address's registration for an event that is not cancelled, if any. */
+export async function activeRegistrationFor(
+  reader: ReservationReader<Registration>,
+  event: string,
+  email: string,
+) {
+  const [found] = await reader.activeIn(event, email);
+  return found;
 }
 
 export const readRegistrations = (file: string) => readLatest<Registration>(file, isRegistration);
@@ -100,16 +105,6 @@ export const eventsStaffFileFor = (dataFile: string) =>
 /** Each event's versions as the server has announced them (moves, cancellations). */
 export const scheduleFileFor = (dataFile: string) => join(dirname(dataFile), "events.state.jsonl");
 
-/** Every version of every registration in the file (each id and sequence once), oldest first. */
-export function readRegistrationVersions(file: string): Registration[] {
-  const seen = new Set<string>();
-  const versions: Registration[] = [];
-  for (const r of readJsonLines(file)) {
-    if (typeof r.id !== "string" || !isRegistration(r)) continue;
-    const key = `${r.id}/${String(r.sequence)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    versions.push(r as unknown as Registration);
-  }
-  return versions;
-}
+/** Every version of every registration in an old file (each id and sequence once), oldest first. */
+export const readRegistrationVersions = (file: string) =>
+  readVersions<Registration>(file, isRegistration);

@@ -13,8 +13,8 @@ export const sendPage = async (res: ServerResponse, status: number, html: Promis
 
 /** The reservation a manage link names, when its token is right. */
 export const linkReader =
-  <T>(secret: Buffer, kind: LinkKind, get: (id: string) => T | undefined) =>
-  (id: string | undefined | null, token: string | undefined | null) => {
+  <T>(secret: Buffer, kind: LinkKind, get: (id: string) => Promise<T | undefined>) =>
+  async (id: string | undefined | null, token: string | undefined | null) => {
     if (!id || !token || !/^[\w-]{1,64}$/.test(id)) return undefined;
     return verifyLink(secret, kind, id, token) ? get(id) : undefined;
   };
@@ -24,12 +24,13 @@ export const queryOf = (req: IncomingMessage) => new URL(req.url ?? "/", "http:/
 
 /**
  * A JSON answer that many visitors ask for at once (free times, places): worked out once per
- * state of the store (`revision`) and for no longer than browsers may keep it, compressed once
+ * state of this process's store (`revision`) and for no longer than browsers may keep it (so
+ * another process's changes show within that time), compressed once
  * per answer as the client accepts, with its own short cache policy.
  */
 export function sharedJson(maxAgeS: number) {
   const kept = new Map<string, { revision: number; until: number; body: Compressible }>();
-  return (
+  return async (
     req: IncomingMessage,
     res: ServerResponse,
     {
@@ -37,14 +38,14 @@ export function sharedJson(maxAgeS: number) {
       revision,
       now,
       json,
-    }: { key: string; revision: number; now: number; json: () => object },
+    }: { key: string; revision: number; now: number; json: () => Promise<object> },
   ) => {
     let answer = kept.get(key);
     if (!answer || answer.revision !== revision || now >= answer.until) {
       answer = {
         revision,
         until: now + maxAgeS * 1000,
-        body: new Compressible(JSON.stringify(json())),
+        body: new Compressible(JSON.stringify(await json())),
       };
       kept.set(key, answer);
     }

@@ -1,7 +1,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { readRegistrations, registrationsFileFor } from "../../server/events/store";
+import { dirname } from "node:path";
+import { storedRegistrations } from "../server/stored";
 import { buildSite, launchBrowser, startServer } from "./harness";
 
 // Built and served at a fixed now: the October webinar is past, the others upcoming. The
@@ -71,8 +72,8 @@ async function open(
  * a send before it is the no-JavaScript post, which other tests cover. */
 const enhanced = (page: Page) => page.waitForSelector("#registration-form[novalidate]");
 
-const registrationsOf = (email: string) =>
-  readRegistrations(registrationsFileFor(server.dataFile)).filter((r) => r.email === email);
+const registrationsOf = async (email: string) =>
+  (await storedRegistrations(dirname(server.dataFile))).filter((r) => r.email === email);
 
 const cardOf = (page: Page, slug: string) =>
   page.locator(".event-card", { has: page.locator(`a[href$="/events/${slug}"]`) });
@@ -214,7 +215,7 @@ test("an event page: both times, then registering posts the zone and shows the w
     await page.locator("#registration-form-email").fill("sita@example.com");
     await page.getByRole("button", { name: "Register" }).click();
     await page.locator(".form-summary").filter({ hasText: "Please fix 1 thing" }).waitFor();
-    assert.equal(registrationsOf("sita@example.com").length, 0, "nothing posted");
+    assert.equal((await registrationsOf("sita@example.com")).length, 0, "nothing posted");
     await page.locator("#registration-form-country").fill("Nepal");
     await page.getByRole("button", { name: "Register" }).click();
     const done = page.locator(".event-registered");
@@ -223,7 +224,7 @@ test("an event page: both times, then registering posts the zone and shows the w
     assert.match((await done.textContent()) ?? "", /number\s.?3.? on the waiting list/);
     assert.ok(await done.evaluate((el) => el === document.activeElement), "confirmation focused");
     assert.ok(await page.locator("#registration-form").isHidden());
-    const [stored] = registrationsOf("sita@example.com");
+    const [stored] = await registrationsOf("sita@example.com");
     assert.equal(stored.event, "personal-statement-workshop");
     assert.equal(stored.state, "waiting");
     assert.equal(stored.zone, ZONE);

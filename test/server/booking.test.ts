@@ -10,7 +10,6 @@ import ICAL from "ical.js";
 import { createApp, type AppOptions } from "../../server/app";
 import { SERVER_PAGES } from "../../server/paths";
 import { headersFile, metaPolicy } from "../../src/build/headers";
-import { readBookings } from "../../server/booking/store";
 import { requestCancel } from "../../server/booking/report";
 import { slotLabel } from "../../src/lib/slots";
 import { testSmtp, type Received, type TestSmtp } from "./smtp";
@@ -147,7 +146,7 @@ test("book, receive, move, cancel: invites read back by a real parser, every ins
         booking: { id: string; start: string; manage: string; ics: string };
       };
       assert.equal(booking.start, slot.start);
-      const stored = readBookings(server.app.bookings.store.file);
+      const stored = await server.app.bookings.store.all();
       assert.equal(stored[0].start, slot.start, "stored as the same instant (UTC)");
 
       const mails = await smtp.waitFor(base + 2);
@@ -191,7 +190,7 @@ test("book, receive, move, cancel: invites read back by a real parser, every ins
       const html = await page.text();
       assert.match(html, /Choose another time/);
       assert.match(html, /Cancel this consultation/);
-      assert.equal(readBookings(server.app.bookings.store.file).length, 1);
+      assert.equal((await server.app.bookings.store.all()).length, 1);
       assert.equal(smtp.received.length, base + 2, "no e-mail from opening the link");
 
       // Move: the same UID, SEQUENCE 1, the new instant.
@@ -288,7 +287,7 @@ test("manage links: a wrong or tampered token gets a clear page and no detail", 
         body: new URLSearchParams({ b: booking.id, t: `${t.slice(0, -1)}A`, action: "cancel" }),
       });
       assert.equal(post.status, 404);
-      assert.equal(server.app.bookings.store.get(booking.id)?.state, "booked");
+      assert.equal((await server.app.bookings.store.get(booking.id))?.state, "booked");
     } finally {
       await server.close();
     }
@@ -319,7 +318,7 @@ test("capacity: 100 concurrent bookings of a slot two advisers take give exactly
       assert.match(refusal.errors.start, /Someone booked that time/);
       assert.equal(refusal.alternatives.length, 4);
       assert.ok(!refusal.alternatives.some((s) => s.start === start));
-      const stored = server.app.bookings.store.all().filter((b) => b.start === start);
+      const stored = (await server.app.bookings.store.all()).filter((b) => b.start === start);
       assert.equal(stored.length, 2);
     } finally {
       await server.close();
@@ -347,7 +346,7 @@ test("one booking per key and per address; bad slots and bad input are refused w
         a.booking.id,
         "the same key books once",
       );
-      assert.equal(server.app.bookings.store.all().length, 1);
+      assert.equal((await server.app.bookings.store.all()).length, 1);
 
       // The same address again: 409, and the manage link is e-mailed to that address only.
       const existing = await server.book(student(7, { mode: "phone", start: second.start }));
@@ -397,7 +396,7 @@ test("one booking per key and per address; bad slots and bad input are refused w
         student(9, { start: second.start, message: "x".repeat(20_000) }),
       );
       assert.equal(big.status, 413);
-      assert.equal(server.app.bookings.store.all().length, 1, "nothing refused was stored");
+      assert.equal((await server.app.bookings.store.all()).length, 1, "nothing refused was stored");
     } finally {
       await server.close();
     }
@@ -485,14 +484,19 @@ test("staff cancel with npm run bookings' request: the student and the advisers 
       ).json()) as { booking: { id: string } };
       await smtp.waitFor(base + 2);
       assert.equal(
-        await requestCancel(dataFile, booking.id, new Date("2026-12-01T08:00:00Z")),
+        await requestCancel(
+          server.app.bookings.store,
+          dataFile,
+          booking.id,
+          new Date("2026-12-01T08:00:00Z"),
+        ),
         undefined,
       );
       await smtp.waitFor(base + 4);
       const told = smtp.received.slice(base + 2);
       assert.ok(told.every((m) => m.calendarMethod === "CANCEL"));
       assert.match(told.find(to("student40@example.com"))!.text, /cancelled by our team/);
-      assert.equal(server.app.bookings.store.get(booking.id)?.cancelledBy, "staff");
+      assert.equal((await server.app.bookings.store.get(booking.id))?.cancelledBy, "staff");
     } finally {
       await server.close();
     }

@@ -2,9 +2,10 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { outboxFileFor, readOutbox } from "../../server/outbox";
-import { bookingsFileFor, readBookings } from "../../server/booking/store";
+import { bookingsFileFor } from "../../server/booking/store";
+import { storedBookings } from "./stored";
 import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
 
@@ -72,7 +73,7 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
     assert.equal(await server.exited, null);
     await killed;
     const statuses = await Promise.all(answers);
-    const stored = readBookings(bookingsFileFor(dataFile));
+    const stored = await storedBookings(dirname(dataFile));
     const ids = new Set(stored.map((b) => b.id));
     for (const id of acknowledged) assert.ok(ids.has(id), `acknowledged booking ${id} is on disk`);
     const perSlot = new Map<string, number>();
@@ -85,7 +86,7 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
     await smtp.heldAbandoned(); // the killed server's unanswered sends were never accepted
     smtp.release();
     server = await spawnServer(dist, env);
-    const after = readBookings(bookingsFileFor(dataFile));
+    const after = await storedBookings(dirname(dataFile));
     assert.equal(after.length, stored.length, "the restart reads the same bookings");
     // Each booking: the adviser's and the student's e-mail (the reminders wait for their day).
     const expected = after.length * 2;

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { createApp } from "../../server/app";
 import { migrate, openDatabase, SQLITE_FILE, type DatabaseConfig } from "../../server/db";
 import { importEnquiryFile } from "../../server/db/import";
+import { migrationProvider } from "../../server/db/migrations";
 import { EnquiryStore, type Enquiry } from "../../server/store";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import { kill, spawnServer } from "./process";
@@ -67,14 +68,20 @@ for (const engine of engines)
       const config = await engine.fresh();
       const database = openDatabase(config);
       try {
-        assert.deepEqual(await migrate(database.db), ["0001_enquiries"]);
+        const all = Object.keys(await migrationProvider.getMigrations());
+        assert.ok(all.includes("0001_enquiries") && all.includes("0002_reservations"));
+        assert.deepEqual(await migrate(database.db), all);
         const tables = async () =>
           (await database.db.introspection.getTables()).map((t) => ({
             name: t.name,
             columns: t.columns.map((c) => c.name).sort(),
           }));
         const schema = await tables();
-        assert.ok(schema.some((t) => t.name === "enquiries"));
+        for (const table of ["enquiries", "reservations", "reservation_versions"])
+          assert.ok(
+            schema.some((t) => t.name === table),
+            table,
+          );
         assert.deepEqual(await migrate(database.db), []);
         assert.deepEqual(await tables(), schema);
       } finally {
@@ -156,6 +163,7 @@ for (const engine of engines)
         assert.deepEqual(await importEnquiryFile(store, file), {
           read: 2,
           added: 2,
+          file,
           aside: `${file}.imported`,
         });
         assert.ok(!existsSync(file));
@@ -167,6 +175,7 @@ for (const engine of engines)
         assert.deepEqual(await importEnquiryFile(store, file), {
           read: 3,
           added: 1,
+          file,
           aside: `${file}.imported.2`,
         });
         assert.equal((await store.all()).length, 3);

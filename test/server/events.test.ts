@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { createApp, type AppOptions } from "../../server/app";
-import { readRegistrations, registrationsFileFor } from "../../server/events/store";
+import { storedRegistrations } from "./stored";
 import { requestEventCancel } from "../../server/events/report";
 import { testSmtp, type Received, type TestSmtp } from "./smtp";
 
@@ -246,7 +246,7 @@ test("register, wait, cancel, promote: places hold, each is e-mailed once with a
       });
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(mailsTo(3, base).length, 2, "number 3 is e-mailed once for the promotion");
-      const stored = readRegistrations(registrationsFileFor(join(folder, "enquiries.jsonl")));
+      const stored = await storedRegistrations(folder);
       assert.deepEqual(stored.map((r) => r.state).sort(), [
         "cancelled",
         "confirmed",

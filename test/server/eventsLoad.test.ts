@@ -2,9 +2,10 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { outboxFileFor, readOutbox } from "../../server/outbox";
-import { readRegistrations, registrationsFileFor } from "../../server/events/store";
+import { registrationsFileFor } from "../../server/events/store";
+import { storedRegistrations } from "./stored";
 import { wallClock } from "../../src/lib/slots";
 import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
@@ -94,7 +95,7 @@ test("200 registrations at once for 50 places: exactly 50 confirmed, 150 waiting
       "waiting places 1 to 150, each once",
     );
     // The stored order of arrival is the order of the places told.
-    const stored = readRegistrations(registrationsFileFor(dataFile));
+    const stored = await storedRegistrations(dirname(dataFile));
     const byId = new Map(stored.map((r) => [r.id, r]));
     const inLine = waiting.sort((a, b) => a.place! - b.place!).map((a) => byId.get(a.id)!.arrival);
     assert.deepEqual(
@@ -162,7 +163,7 @@ test("SIGKILL in the middle of a burst: every acknowledged registration is there
     );
     assert.equal(await server.exited, null);
     const statuses = await Promise.all(answers);
-    const stored = readRegistrations(registrationsFileFor(dataFile));
+    const stored = await storedRegistrations(dirname(dataFile));
     const ids = new Set(stored.map((r) => r.id));
     for (const id of acknowledged)
       assert.ok(ids.has(id), `acknowledged registration ${id} is on disk`);

@@ -1,12 +1,29 @@
-import { openDatabase } from "../../server/db";
+import { BookingStore } from "../../server/booking/store";
+import { openDatabase, type DatabaseConfig, type OpenDatabase } from "../../server/db";
+import { RegistrationStore } from "../../server/events/store";
 import { EnquiryStore } from "../../server/store";
 
-/** The enquiries in a data folder's database, read as the staff tool does (oldest first). */
-export async function storedEnquiries(dataDir: string) {
-  const database = openDatabase({ dataDir });
+/** A data folder's SQLite database, or a PostgreSQL one. */
+type Where = string | DatabaseConfig;
+
+/** Reads a database as the staff tools do (a server may be running on it). */
+async function read<T>(where: Where, use: (database: OpenDatabase) => Promise<T>) {
+  const database = openDatabase(typeof where === "string" ? { dataDir: where } : where);
   try {
-    return await new EnquiryStore(database.db).all();
+    return await use(database);
   } finally {
     await database.close();
   }
 }
+
+/** The enquiries in a data folder's database, oldest first. */
+export const storedEnquiries = (where: Where) =>
+  read(where, (database) => new EnquiryStore(database.db).all());
+
+/** The bookings in a data folder's database, as they are now. */
+export const storedBookings = (where: Where) =>
+  read(where, (database) => new BookingStore(database).all());
+
+/** The registrations in a data folder's database, as they are now, in order of arrival. */
+export const storedRegistrations = (where: Where) =>
+  read(where, (database) => new RegistrationStore(database).all());

@@ -9,7 +9,7 @@ export const icsRoute =
     const { languages, links, options, fromLink, closed } = ctx;
     discardRest(req);
     const params = queryOf(req);
-    const b = fromLink(params.get("b") ?? undefined, params.get("t") ?? "");
+    const b = await fromLink(params.get("b") ?? undefined, params.get("t") ?? "");
     if (!b) return closed(res, b);
     const invite = await languages
       .in(languages.codeOf(b.lang))

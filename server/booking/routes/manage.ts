@@ -13,7 +13,7 @@ export const manageRoute =
       discardRest(req);
       const params = queryOf(req);
       const token = params.get("t") ?? "";
-      const b = fromLink(params.get("b") ?? undefined, token);
+      const b = await fromLink(params.get("b") ?? undefined, token);
       if (!b || !desk.isOpen(b)) return closed(res, b);
       const lang = languages.codeOf(b.lang);
       return sendPage(res, 200, languages.in(lang).managePage(b, token, urls(b)));
@@ -21,7 +21,7 @@ export const manageRoute =
     const fields = await readForm(req, res, false);
     if (!fields) return;
     const token = fields.t ?? "";
-    const b = fromLink(fields.b, token);
+    const b = await fromLink(fields.b, token);
     if (!b || !desk.isOpen(b)) return closed(res, b);
     const lang = languages.codeOf(b.lang);
     const views: Speaker = languages.in(lang);

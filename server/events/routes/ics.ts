@@ -9,7 +9,7 @@ export const icsRoute =
     const { schedule, languages, options, fromLink, closed } = ctx;
     discardRest(req);
     const params = queryOf(req);
-    const r = fromLink(params.get("r") ?? undefined, params.get("t") ?? "");
+    const r = await fromLink(params.get("r") ?? undefined, params.get("t") ?? "");
     const scheduled = r && schedule.get(r.event);
     if (!r || !scheduled || r.state === "waiting") return closed(res, r);
     const invite = await languages.in(languages.codeOf(r.lang)).registrationInvite(

@@ -13,14 +13,14 @@ export const manageRoute =
       discardRest(req);
       const params = queryOf(req);
       const token = params.get("t") ?? "";
-      const r = fromLink(params.get("r") ?? undefined, token);
+      const r = await fromLink(params.get("r") ?? undefined, token);
       if (!r || !desk.isOpen(r)) return closed(res, r);
       const lang = languages.codeOf(r.lang);
       const event = schedule.get(r.event)!.event;
       return sendPage(
         res,
         200,
-        languages.in(lang).registrationManagePage(r, event, desk.placeInLine(r), token, {
+        languages.in(lang).registrationManagePage(r, event, await desk.placeInLine(r), token, {
           ...urls(r),
           action: EVENT_MANAGE_PATH,
         }),
@@ -40,7 +40,7 @@ export const manageRoute =
         sendPage(res, status, views.registrationMessagePage(message, message)),
     );
     if (!fields) return;
-    const r = fromLink(fields.r, fields.t ?? "");
+    const r = await fromLink(fields.r, fields.t ?? "");
     if (!r || !desk.isOpen(r) || fields.action !== "cancel") return closed(res, r);
     const lang = languages.codeOf(r.lang);
     const speaker = languages.in(lang);

@@ -1,0 +1,208 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { wallClock } from "../../src/lib/slots";
+import { kill, spawnServer } from "./process";
+import { postgresUnavailable, startPostgres } from "./postgres";
+import type { DatabaseConfig } from "../../server/db";
+import { storedBookings, storedRegistrations } from "./stored";
+
+async function until(ok: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// Several server processes on one database: what a rolling deploy runs for a moment and a
+// load-balanced site all the time. Requests go to each process in turn (a round-robin proxy),
+// all at once; the places are decided by the database, not by either process's memory.
+
+let dir = "";
+let dist = "";
+let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
+const noPostgres = postgresUnavailable();
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "eg-processes-"));
+  dist = join(dir, "dist");
+  mkdirSync(dist);
+  writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+  if (!noPostgres) postgres = await startPostgres();
+});
+after(async () => {
+  await postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** An office event of `capacity` places ten days from now (London time, as staff write it). */
+function eventsFile(folder: string, capacity: number) {
+  mkdirSync(folder, { recursive: true });
+  const london = (ms: number) => {
+    const w = wallClock(Date.now() + ms, "Europe/London");
+    return `${w.date}T${w.time}`;
+  };
+  const file = join(folder, "events.yaml");
+  writeFileSync(
+    file,
+    `events:
+  - slug: open-day
+    title: Open day
+    kind: open-day
+    start: "${london(10 * 86_400_000)}"
+    minutes: 120
+    language: en
+    capacity: ${capacity}
+    where: office
+    host: Advisers
+    summary: Meet us.
+    body: [Come and meet us.]
+    registrationCloses: "${london(9 * 86_400_000)}"
+`,
+  );
+  return file;
+}
+
+const post = (origin: string, path: string, fields: Record<string, string>) =>
+  fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+/** Each engine: the environment of N processes sharing one database, and where its data is read. */
+const engines = [
+  {
+    name: "SQLite (one data folder, one file)",
+    skip: undefined,
+    setup: (folder: string) => {
+      const env = { DATA_DIR: folder, DATABASE_URL: "" };
+      return Promise.resolve({ envs: [env, env], where: folder });
+    },
+  },
+  {
+    name: "PostgreSQL (each process its own data folder)",
+    skip: noPostgres && `PostgreSQL tests skipped: ${noPostgres}`,
+    setup: async (folder: string) => {
+      const url = await postgres!.createDatabase();
+      return {
+        envs: [1, 2].map((n) => ({ DATA_DIR: join(folder, `process-${n}`), DATABASE_URL: url })),
+        where: { dataDir: folder, databaseUrl: url } as string | DatabaseConfig,
+      };
+    },
+  },
+];
+
+for (const engine of engines)
+  describe(engine.name, { skip: engine.skip }, () => {
+    test("two processes, 200 registrations at once for 50 places: exactly 50 confirmed, 150 waiting in one line", async (t) => {
+      const folder = join(dir, `events-${engine.name.split(" ")[0]}`);
+      const { envs, where } = await engine.setup(folder);
+      const EVENTS_FILE = eventsFile(folder, 50);
+      const servers = await Promise.all(
+        envs.map((env) =>
+          spawnServer(dist, { ...env, EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) }),
+        ),
+      );
+      try {
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            post(servers[i % 2].origin, "/api/events/register", {
+              event: "open-day",
+              fullName: `Student ${i}`,
+              email: `student${i}@example.com`,
+              country: "Ghana",
+            }).then(async (r) => {
+              assert.equal(r.status, 200, await r.clone().text());
+              return (await r.json()) as {
+                id: string;
+                status: "confirmed" | "waiting";
+                place?: number;
+              };
+            }),
+          ),
+        );
+        const took = Date.now() - started;
+        const confirmed = answers.filter((a) => a.status === "confirmed");
+        const waiting = answers.filter((a) => a.status === "waiting");
+        assert.equal(confirmed.length, 50, "exactly the event's 50 places confirmed");
+        assert.equal(waiting.length, 150);
+        assert.deepEqual(
+          waiting.map((a) => a.place).sort((a, b) => a! - b!),
+          Array.from({ length: 150 }, (_, i) => i + 1),
+          "one waiting list across both processes: places 1 to 150, each once",
+        );
+        // Each process answers the same places, whichever took them (its own answer may be kept
+        // for the 5 s a browser may keep it).
+        for (const server of servers)
+          await until(
+            async () => {
+              const places = (await (await fetch(`${server.origin}/api/events/places`)).json()) as {
+                events: Record<string, { confirmed: number; waiting: number }>;
+              };
+              const { confirmed, waiting } = places.events["open-day"];
+              return confirmed === 50 && waiting === 150;
+            },
+            10_000,
+            `${server.origin} to answer 50 confirmed, 150 waiting`,
+          );
+        const stored = await storedRegistrations(where);
+        assert.equal(stored.length, 200);
+        assert.equal(stored.filter((r) => r.state === "confirmed").length, 50);
+        t.diagnostic(
+          `${engine.name}: 200 registrations through two processes answered in ${took} ms: 50 confirmed, 150 waiting (places 1-150)`,
+        );
+      } finally {
+        for (const server of servers) kill(server.child, "SIGTERM");
+        await Promise.all(servers.map((s) => s.exited));
+      }
+    });
+
+    test("two processes, 100 bookings at once for 10 slots of 2 advisers: exactly 20 booked, none beyond a slot's 2", async (t) => {
+      const folder = join(dir, `bookings-${engine.name.split(" ")[0]}`);
+      const { envs, where } = await engine.setup(folder);
+      const servers = await Promise.all(
+        envs.map((env) => spawnServer(dist, { ...env, BOOKING_SECRET: "k".repeat(40) })),
+      );
+      try {
+        const { slots } = (await (
+          await fetch(`${servers[0].origin}/api/booking/slots?mode=video`)
+        ).json()) as { slots: { start: string }[] };
+        const wanted = slots.slice(0, 10).map((s) => s.start);
+        const statuses = await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            post(servers[i % 2].origin, "/api/booking", {
+              form: "booking",
+              mode: "video",
+              start: wanted[i % 10],
+              zone: "Africa/Lagos",
+              fullName: `Student ${i}`,
+              email: `student${i}@example.com`,
+              phone: "+234 803 123 4567",
+              country: "Nigeria",
+              interest: "Taught Masters",
+            }).then((r) => r.status),
+          ),
+        );
+        assert.equal(statuses.filter((s) => s === 201).length, 20, "20 places, 20 booked");
+        assert.equal(
+          statuses.filter((s) => s === 409).length,
+          80,
+          "the rest told the slot is taken",
+        );
+        const stored = await storedBookings(where);
+        assert.equal(stored.length, 20);
+        const perSlot = new Map<string, number>();
+        for (const b of stored) perSlot.set(b.start, (perSlot.get(b.start) ?? 0) + 1);
+        assert.deepEqual([...perSlot.values()], Array(10).fill(2));
+        t.diagnostic(`${engine.name}: 100 bookings through two processes: 20 booked, 80 refused`);
+      } finally {
+        for (const server of servers) kill(server.child, "SIGTERM");
+        await Promise.all(servers.map((s) => s.exited));
+      }
+    });
+  });
