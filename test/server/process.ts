@@ -31,13 +31,13 @@ export async function spawnServer(dist: string, env: Record<string, string>) {
 }
 
 export async function until<T>(
-  get: () => T | undefined | false,
+  get: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs: number,
   why = () => "",
 ) {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = get();
+    const value = await get();
     if (value) return value;
     if (Date.now() > end) throw new Error(`timed out; ${why()}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -4,18 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { wallClock } from "../../src/lib/slots";
-import { kill, spawnServer } from "./process";
+import { kill, spawnServer, until } from "./process";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import type { DatabaseConfig } from "../../server/db";
 import { storedBookings, storedRegistrations } from "./stored";
-
-async function until(ok: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 // Several server processes on one database: what a rolling deploy runs for a moment and a
 // load-balanced site all the time. Requests go to each process in turn (a round-robin proxy),
@@ -148,7 +140,7 @@ for (const engine of engines)
               return confirmed === 50 && waiting === 150;
             },
             10_000,
-            `${server.origin} to answer 50 confirmed, 150 waiting`,
+            () => `${server.origin} to answer 50 confirmed, 150 waiting`,
           );
         const stored = await storedRegistrations(where);
         assert.equal(stored.length, 200);
