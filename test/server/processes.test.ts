@@ -197,4 +197,75 @@ for (const engine of engines)
         await Promise.all(servers.map((s) => s.exited));
       }
     });
+
+    test("a rolling restart under load: one process is stopped and started again while 200 registrations come in; every one answered once, none lost, the places still exact", async (t) => {
+      const folder = join(dir, `rolling-${engine.name.split(" ")[0]}`);
+      const { envs, where } = await engine.setup(folder);
+      const EVENTS_FILE = eventsFile(folder, 50);
+      const start = (n: number) =>
+        spawnServer(dist, { ...envs[n], EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) });
+      const servers = [await start(0), await start(1)];
+      const ready = [true, true];
+      const stopped: (number | null)[] = [];
+      // The proxy: each request to the next ready process; refused or cut off (the process is
+      // stopping), the same request, with the same key, to the other.
+      let turn = 0;
+      let retried = 0;
+      const send = async (i: number): Promise<{ id: string; status: string }> => {
+        for (let attempt = 0; ; attempt++) {
+          const n = ready[turn++ % 2] ? (turn - 1) % 2 : turn % 2;
+          try {
+            const r = await fetch(`${servers[n].origin}/api/events/register`, {
+              method: "POST",
+              headers: {
+                Accept: "application/json",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Idempotency-Key": `rolling-${i}-abcdefgh`,
+              },
+              body: new URLSearchParams({
+                event: "open-day",
+                fullName: `Student ${i}`,
+                email: `student${i}@example.com`,
+                country: "Ghana",
+              }),
+            });
+            if (r.status === 503) throw new Error("stopping");
+            assert.equal(r.status, 200);
+            return (await r.json()) as { id: string; status: string };
+          } catch (error) {
+            if (error instanceof assert.AssertionError || attempt > 20) throw error;
+            retried++;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      };
+      try {
+        const answers: Promise<{ id: string; status: string }>[] = [];
+        for (let i = 0; i < 200; i++) {
+          answers.push(send(i));
+          if (i === 60) {
+            // Process 1 is told to stop with requests under way, then started again (a deploy).
+            ready[0] = false;
+            servers[0].child.kill("SIGTERM");
+            stopped.push(await servers[0].exited);
+            servers[0] = await start(0);
+            ready[0] = true;
+          }
+          if (i % 10 === 9) await new Promise((r) => setTimeout(r, 20));
+        }
+        const got = await Promise.all(answers);
+        assert.deepEqual(stopped, [0], "the stopped process finished its requests and exited 0");
+        assert.equal(new Set(got.map((a) => a.id)).size, 200, "200 registrations, one each");
+        assert.equal(got.filter((a) => a.status === "confirmed").length, 50);
+        const stored = await storedRegistrations(where);
+        assert.equal(stored.length, 200, "nothing stored twice, nothing lost");
+        assert.equal(stored.filter((r) => r.state === "confirmed").length, 50);
+        t.diagnostic(
+          `${engine.name}: rolling restart during 200 registrations: all answered once (${retried} retried on the other process), 50 confirmed`,
+        );
+      } finally {
+        for (const server of servers) kill(server.child, "SIGTERM");
+        await Promise.all(servers.map((s) => s.exited));
+      }
+    });
   });
