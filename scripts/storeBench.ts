@@ -1,0 +1,173 @@
+/**
+ * How fast the server keeps what it is sent, per engine: enquiries and bookings per second and
+ * the p50/p99 answer time with 200 requests at once (three rounds each), on SQLite and on a
+ * PostgreSQL this script starts (Debian's postgresql, as the tests do), in one run. With
+ * BENCH_BASELINE=DIR (a checkout of an earlier version, its node_modules installed) that
+ * version's server is measured the same way first, on its own data folder: the JSON-lines
+ * files before the database. Not a test: numbers for a note.
+ *
+ * Usage: npm run bench:store   (serves dist/: build first; no mail server, no rate limit)
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { postgresUnavailable, startPostgres } from "../test/server/postgres";
+
+const root = resolve(import.meta.dirname, "..");
+const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
+const CONCURRENT = 200;
+const ROUNDS = 3;
+
+interface Target {
+  name: string;
+  cwd: string;
+  env: Record<string, string>;
+}
+
+async function serve({ cwd, env }: Target) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd,
+    env: { ...process.env, PORT: "0", DIST_DIR: dist, ENQUIRY_RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const end = Date.now() + 30_000;
+  let origin: string | undefined;
+  while (!(origin = /site on (http:\/\/\S+)/.exec(output)?.[1])) {
+    if (Date.now() > end || child.exitCode !== null) throw new Error(`no server: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  origin = origin.replace("localhost", "127.0.0.1");
+  // Ready: migrated, imports done (an old version has no /readyz: it answers 404 at once).
+  while ((await fetch(`${origin}/readyz`)).status === 503)
+    await new Promise((r) => setTimeout(r, 50));
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields),
+});
+
+/** `count` requests at once; each one's answer time, and the whole burst's. */
+async function burst(count: number, request: (i: number) => Promise<Response>) {
+  const started = performance.now();
+  const times = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const t0 = performance.now();
+      const r = await request(i);
+      await r.arrayBuffer();
+      if (r.status >= 300) throw new Error(`answered ${r.status}`);
+      return performance.now() - t0;
+    }),
+  );
+  return { times, wallMs: performance.now() - started };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+let serial = 0;
+async function measure(target: Target) {
+  const server = await serve(target);
+  const rows: string[] = [];
+  try {
+    const { slots } = (await (
+      await fetch(`${server.origin}/api/booking/slots?mode=video`)
+    ).json()) as { slots: { start: string }[] };
+    const kinds = {
+      enquiries: (i: number) =>
+        fetch(
+          `${server.origin}/api/enquiry`,
+          form({
+            form: "consultation",
+            name: `Student ${i}`,
+            email: `s${++serial}@example.com`,
+            message: "A question about studying abroad.",
+          }),
+        ),
+      // Each request a slot of its own (never taken before), so every one books.
+      bookings: (i: number, round: number) =>
+        fetch(
+          `${server.origin}/api/booking`,
+          form({
+            form: "booking",
+            mode: "video",
+            start: slots[round * CONCURRENT + i].start,
+            zone: "Europe/London",
+            fullName: `Student ${i}`,
+            email: `b${++serial}@example.com`,
+            phone: "+44 20 7946 0000",
+            country: "Nigeria",
+            interest: "Taught Masters",
+          }),
+        ),
+    };
+    for (const [kind, request] of Object.entries(kinds)) {
+      if (kind === "bookings" && slots.length < ROUNDS * CONCURRENT) {
+        rows.push(`| ${target.name} | ${kind} | too few free slots (${slots.length}) | | |`);
+        continue;
+      }
+      const all: number[] = [];
+      let wall = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const { times, wallMs } = await burst(CONCURRENT, (i) => request(i, round));
+        all.push(...times);
+        wall += wallMs;
+      }
+      all.sort((a, b) => a - b);
+      rows.push(
+        `| ${target.name} | ${kind} | ${Math.round((ROUNDS * CONCURRENT) / (wall / 1000))} | ${percentile(all, 50).toFixed(0)} | ${percentile(all, 99).toFixed(0)} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "eg-bench-"));
+const postgres = postgresUnavailable() ? undefined : await startPostgres();
+try {
+  const targets: Target[] = [];
+  const baseline = process.env.BENCH_BASELINE?.trim();
+  if (baseline)
+    targets.push({
+      name: `files (${baseline.split("/").pop()})`,
+      cwd: resolve(baseline),
+      env: { ENQUIRY_DATA_FILE: join(dir, "files", "enquiries.jsonl") },
+    });
+  targets.push({
+    name: "SQLite",
+    cwd: root,
+    env: { DATA_DIR: join(dir, "sqlite"), DATABASE_URL: "" },
+  });
+  if (postgres)
+    targets.push({
+      name: "PostgreSQL",
+      cwd: root,
+      env: { DATA_DIR: join(dir, "pg"), DATABASE_URL: await postgres.createDatabase() },
+    });
+  else console.error(`PostgreSQL left out: ${postgresUnavailable()}`);
+  const rows: string[] = [];
+  for (const target of targets) rows.push(...(await measure(target)));
+  console.log(
+    `${CONCURRENT} requests at once, ${ROUNDS} rounds each, one server process, no mail server\n`,
+  );
+  console.log("| store | kind | per second | p50 ms | p99 ms |\n|---|---|---|---|---|");
+  console.log(rows.join("\n"));
+} finally {
+  await postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
