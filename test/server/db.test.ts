@@ -67,7 +67,7 @@ for (const engine of engines)
       const config = await engine.fresh();
       const database = openDatabase(config);
       try {
-        assert.deepEqual(await migrate(database.db), ["0001_enquiries"]);
+        assert.deepEqual(await migrate(database.db), ["0001_enquiries", "0003_vitals"]);
         const tables = async () =>
           (await database.db.introspection.getTables()).map((t) => ({
             name: t.name,

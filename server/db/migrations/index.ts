@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as enquiries from "./0001_enquiries";
+import * as vitals from "./0003_vitals";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -7,6 +8,7 @@ import * as enquiries from "./0001_enquiries";
  */
 const migrations: Record<string, Migration> = {
   "0001_enquiries": enquiries,
+  "0003_vitals": vitals,
 };
 
 export const migrationProvider: MigrationProvider = {
