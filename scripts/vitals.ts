@@ -54,6 +54,6 @@ if (args.includes("--csv")) {
   console.log(rows.length ? `\n${formatVitals(rows)}` : "\nNo reports in that time.");
   if (rows.some((r) => r.estimated))
     console.log(
-      "\n≤: days older than the reports kept whole are in daily histograms; their p75 is the bound of its bucket (at most 10% above).",
+      "\n≤: days older than the reports kept whole are in daily histograms; their p75 is the bound of its bucket (at most 12.5% above).",
     );
 }

@@ -283,8 +283,6 @@ export function createApp(options: AppOptions) {
     enquiries: store,
     /** The Web Vitals reports (kept whole for 28 days) and their daily histograms. */
     vitals: vitalsStore,
-    /** The roll-up under way (at start, then daily): resolves when it is done (or failed). */
-    vitalsRollUp: () => vitalsRetention.running,
     /** Where the enquiries are, for messages (the SQLite file, or PostgreSQL's URL). */
     database: database.location,
     /** Resolves once the schema is migrated and old files imported; rejects if it cannot be. */

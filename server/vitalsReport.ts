@@ -26,7 +26,7 @@ export interface VitalsRow {
   metric: MetricName;
   /**
    * The 75th percentile (nearest rank): ms, or the unitless layout-shift score for CLS. When
-   * `estimated`, the upper bound of the histogram bucket it falls in (at most 10% above it).
+   * `estimated`, the upper bound of the histogram bucket it falls in (at most 12.5% above it).
    */
   p75: number;
   /** Shares of the reports, 0..1, rated by the value against THRESHOLDS. */
@@ -38,7 +38,7 @@ export interface VitalsRow {
   estimated?: true;
 }
 
-/** Of one UTC day's values of a metric on a route: how many fell into the bucket. */
+/** Of one UTC day's values of a metric on a route (all devices): how many fell into the bucket. */
 export interface DailyCount {
   /** YYYY-MM-DD. */
   day: string;
@@ -53,20 +53,40 @@ export interface DailyCount {
 const SMALLEST_BUCKET = 0.001;
 
 /**
- * The upper bound (inclusive) of a value's histogram bucket: the value rounded up to two
- * significant figures (2417 -> 2500, 2501 -> 2600, 0.113 -> 0.12), 0 for 0. A bucket is at
- * most 10% wide, and every web-vitals threshold (2500, 0.1, 200, ...) is a bound, so a value
- * is rated the same from its bucket as from itself.
+ * The bounds of the buckets in each power of ten, as two digits (25: 2500 among the thousands,
+ * 0.25 among the tenths): steps of at most 12.5%, with web-vitals' thresholds (0.1, 0.25, 200,
+ * 500, 800, 1800, 2500, 3000, 4000) among them. 26 a decade, 0.001 to 120 000: a day of a
+ * route's metric is at most ~210 rows, however busy the route.
+ */
+const MANTISSAS = [
+  10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 25, 28, 30, 33, 36, 40, 45, 50, 55, 60, 65, 70, 75,
+  80, 90,
+];
+const decades = new Map<number, number[]>();
+/** The bounds of the decade [10^d, 10^(d+1)), as the decimals they are written as. */
+const decade = (d: number) => {
+  let bounds = decades.get(d);
+  if (!bounds) {
+    bounds = MANTISSAS.map((m) => Number((m * 10 ** (d - 1)).toPrecision(3)));
+    decades.set(d, bounds);
+  }
+  return bounds;
+};
+
+/**
+ * The upper bound (inclusive) of a value's histogram bucket: the smallest of the bounds not
+ * under it (2417 -> 2500, 2501 -> 2800, 0.113 -> 0.12), 0 for 0. A bucket is at most 12.5%
+ * wide, and every web-vitals threshold is a bound, so a value is rated the same from its
+ * bucket as from itself.
  */
 export function bucketOf(value: number) {
   if (!(value > 0)) return 0;
   if (value <= SMALLEST_BUCKET) return SMALLEST_BUCKET;
-  const scale = 10 ** (Math.floor(Math.log10(value)) - 1);
-  const steps = Math.ceil(value / scale);
-  // Floating point can land a step off either way (0.1 / 0.01 is 10.000000000000002): of the
-  // neighbouring bounds, written as decimals, the smallest one not under the value.
-  const bounds = [steps - 1, steps, steps + 1].map((n) => Number((n * scale).toPrecision(3)));
-  return bounds.find((bound) => bound >= value) ?? bounds[2];
+  // log10 can land a decade off near a power of ten; the neighbours cover it.
+  const d = Math.floor(Math.log10(value));
+  for (const bound of [...decade(d - 1), ...decade(d), ...decade(d + 1)])
+    if (bound >= value) return bound;
+  return decade(d + 2)[0];
 }
 
 /** The value at percentile p (0..1) of sorted values, by nearest rank. */
@@ -110,7 +130,9 @@ export function summarise(
     if (!(at > since && at <= now.getTime())) continue;
     for (const m of report.metrics) {
       const k = key(report.route, m.name);
-      values.set(k, [...(values.get(k) ?? []), m.value]);
+      const list = values.get(k);
+      if (list) list.push(m.value);
+      else values.set(k, [m.value]);
     }
   }
   const { from, to } = windowDays(now);
@@ -140,7 +162,10 @@ export function summarise(
       };
     }
     // The reports kept whole go into the same buckets as the rolled-up days.
-    for (const v of list) buckets.set(bucketOf(v), (buckets.get(bucketOf(v)) ?? 0) + 1);
+    for (const v of list) {
+      const bound = bucketOf(v);
+      buckets.set(bound, (buckets.get(bound) ?? 0) + 1);
+    }
     const histogram = [...buckets].sort(([a], [b]) => a - b);
     const count = histogram.reduce((sum, [, n]) => sum + n, 0);
     // The thresholds are bucket bounds: a bucket's bound rates its values exactly.

@@ -232,16 +232,16 @@ async function addToDaily(trx: Transaction<Database>, rows: VitalsRecordRow[]) {
   const views = new Map<string, Insertable<VitalsDailyViewsTable>>();
   for (const row of rows) {
     const day = row.receivedAt.slice(0, 10);
-    const { route, device } = row;
-    const seen = views.get(JSON.stringify([day, route, device]));
+    const { route } = row;
+    const seen = views.get(JSON.stringify([day, route]));
     if (seen) seen.views++;
-    else views.set(JSON.stringify([day, route, device]), { day, route, device, views: 1 });
+    else views.set(JSON.stringify([day, route]), { day, route, views: 1 });
     for (const { name: metric, value } of parseMetrics(row.metrics)) {
       const bucket = bucketOf(value);
-      const key = JSON.stringify([day, route, device, metric, bucket]);
+      const key = JSON.stringify([day, route, metric, bucket]);
       const counted = histogram.get(key);
       if (counted) counted.count++;
-      else histogram.set(key, { day, route, device, metric, bucket, count: 1 });
+      else histogram.set(key, { day, route, metric, bucket, count: 1 });
     }
   }
   // In key order: two transactions adding to the same rows take their locks in the same order.
@@ -255,7 +255,7 @@ async function addToDaily(trx: Transaction<Database>, rows: VitalsRecordRow[]) {
       .values(buckets.slice(i, i + CHUNK))
       .onConflict((oc) =>
         oc
-          .columns(["day", "route", "device", "metric", "bucket"])
+          .columns(["day", "route", "metric", "bucket"])
           .doUpdateSet((eb) => ({ count: eb("vitalsDaily.count", "+", eb.ref("excluded.count")) })),
       )
       .execute();
@@ -264,7 +264,7 @@ async function addToDaily(trx: Transaction<Database>, rows: VitalsRecordRow[]) {
       .insertInto("vitalsDailyViews")
       .values(pageViews.slice(i, i + CHUNK))
       .onConflict((oc) =>
-        oc.columns(["day", "route", "device"]).doUpdateSet((eb) => ({
+        oc.columns(["day", "route"]).doUpdateSet((eb) => ({
           views: eb("vitalsDailyViews.views", "+", eb.ref("excluded.views")),
         })),
       )

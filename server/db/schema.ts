@@ -41,23 +41,24 @@ export interface VitalsTable {
   metrics: string;
 }
 
-/** How many of a day's values of one metric, on one route and device, fell into one bucket. */
+/**
+ * How many of a day's values of one metric on one route (every device and connection) fell
+ * into one bucket: what the report needs of a day once its reports are rolled up.
+ */
 export interface VitalsDailyTable {
   /** The UTC day, YYYY-MM-DD. */
   day: string;
   route: string;
-  device: string;
   metric: string;
-  /** The bucket's upper bound (inclusive): the value rounded up to two significant figures. */
+  /** The bucket's upper bound (inclusive): bucketOf(value) in server/vitalsReport.ts. */
   bucket: number;
   count: number;
 }
 
-/** How many page views a day's histograms of one route and device came from. */
+/** How many page views a day's histograms of one route came from. */
 export interface VitalsDailyViewsTable {
   day: string;
   route: string;
-  device: string;
   views: number;
 }
 

@@ -97,12 +97,12 @@ test("over the rate limit: 429 with Retry-After, nothing stored", async () => {
   assert.ok((await stored()).length <= 3);
 });
 
-test("a value's bucket: rounded up to two significant figures; every threshold is a bound", () => {
+test("a value's bucket: at most 12.5% wide; every threshold is a bound", () => {
   assert.equal(bucketOf(0), 0);
   assert.equal(bucketOf(0.0004), 0.001);
   assert.equal(bucketOf(2417), 2500);
   assert.equal(bucketOf(2500), 2500);
-  assert.equal(bucketOf(2500.0001), 2600);
+  assert.equal(bucketOf(2500.0001), 2800);
   assert.equal(bucketOf(123.4), 130);
   assert.equal(bucketOf(0.1), 0.1);
   assert.equal(bucketOf(0.10001), 0.11);
@@ -114,7 +114,7 @@ test("a value's bucket: rounded up to two significant figures; every threshold i
     assert.equal(bucketOf(t), t, String(t));
   for (let v = 0.0011; v < 200_000; v *= 1.0137) {
     const b = bucketOf(v);
-    assert.ok(b >= v && b <= v * 1.1 + 1e-12, `${v} -> ${b}`);
+    assert.ok(b >= v && b <= v * 1.125 + 1e-12, `${v} -> ${b}`);
   }
 });
 

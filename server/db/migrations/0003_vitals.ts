@@ -16,26 +16,24 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("metrics", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("vitals_received_at").on("vitals").column("received_at").execute();
-  // Per UTC day, route, device and metric: how many values fell into each bucket (a value's
-  // bucket is its upper bound, the value rounded up to two significant figures).
+  // Per UTC day, route and metric (what the report groups by): how many values fell into each
+  // bucket (named by its upper bound, see bucketOf in server/vitalsReport.ts).
   await db.schema
     .createTable("vitals_daily")
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("route", "text", (c) => c.notNull())
-    .addColumn("device", "text", (c) => c.notNull())
     .addColumn("metric", "text", (c) => c.notNull())
     .addColumn("bucket", "double precision", (c) => c.notNull())
     .addColumn("count", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("vitals_daily_pk", ["day", "route", "device", "metric", "bucket"])
+    .addPrimaryKeyConstraint("vitals_daily_pk", ["day", "route", "metric", "bucket"])
     .execute();
-  // Per UTC day, route and device: how many page views those histograms came from.
+  // Per UTC day and route: how many page views those histograms came from.
   await db.schema
     .createTable("vitals_daily_views")
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("route", "text", (c) => c.notNull())
-    .addColumn("device", "text", (c) => c.notNull())
     .addColumn("views", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("vitals_daily_views_pk", ["day", "route", "device"])
+    .addPrimaryKeyConstraint("vitals_daily_views_pk", ["day", "route"])
     .execute();
   // Each old vitals.jsonl imported, by its content's SHA-256: a file is never imported twice.
   await db.schema
