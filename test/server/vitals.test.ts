@@ -10,7 +10,7 @@ import { createApp } from "../../server/app";
 import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import { importVitalsFile } from "../../server/db/import";
 import { keptFrom, VitalsStore, type StoredVitals } from "../../server/vitalsStore";
-import { bucketOf } from "../../server/vitalsReport";
+import { bucketOf, formatVitals, vitalsCsv } from "../../server/vitalsReport";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import { kill, spawnServer } from "./process";
 
@@ -269,6 +269,9 @@ for (const engine of engines)
         );
         const ttfb = thenAfter.find((r) => r.metric === "TTFB")!;
         assert.equal(ttfb.p75, 130, "123.4 ms is in the bucket up to 130 ms");
+        // Shown as the bound it is; the CSV keeps a number.
+        assert.match(formatVitals(thenAfter), /^\/about\s+LCP\s+≤3000 ms\s+50%\s+25%\s+25%\s+4$/m);
+        assert.match(vitalsCsv(thenAfter), /\r\n\/,TTFB,130,1\.000,0\.000,0\.000,1\r\n/);
 
         // Again, at the same time or a bit later the same day: nothing moves, nothing doubles.
         assert.deepEqual(await store.rollUp(now), { ...first, reports: 0, days: 0 });
