@@ -1,7 +1,7 @@
 /**
  * `npm run db -- migrate`: apply the schema's new migrations (the server also does at start).
  * `npm run db -- backup FILE`: a consistent copy of the SQLite database, while the server runs.
- * `npm run db -- import DIR`: move DIR's enquiries, bookings and registrations files (what the
+ * `npm run db -- import DIR`: move DIR's enquiries, bookings, registrations and Web Vitals files (what the
  * server kept before the database) in, once each, and set each file aside as FILE.imported.
  * Uses the database the server uses: DATABASE_URL, else DATA_DIR's SQLite file.
  */

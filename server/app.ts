@@ -20,7 +20,8 @@ import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, type Enquiry } from "./store";
 import { migrate, openDatabase } from "./db";
 import { importOldFiles } from "./db/import";
-import { VITALS_RATE_LIMIT, vitalsFileFor, vitalsHandler } from "./vitals";
+import { VITALS_RATE_LIMIT, vitalsHandler } from "./vitals";
+import { VitalsStore } from "./vitalsStore";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
 import { startBooking } from "./booking";
@@ -120,6 +121,8 @@ export function createApp(options: AppOptions) {
   });
   const prepared = prepareDatabase(database, dataFile);
   const store = new EnquiryStore(database.db, prepared);
+  const vitalsStore = new VitalsStore(database.db, database.engine, prepared);
+  const vitalsRetention = startVitalsRetention(vitalsStore, prepared, options.now);
   // One allowance per client for enquiries and bookings together.
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const logoFile = join(dist, "icon-192.png");
@@ -197,11 +200,12 @@ export function createApp(options: AppOptions) {
     options.vitals === false
       ? undefined
       : vitalsHandler({
-          file: vitalsFileFor(dataFile),
+          store: vitalsStore,
           routes: new Set([...routes, notFoundRoute].map((r) => r.path)),
           rateLimit:
             options.vitalsRateLimit === undefined ? VITALS_RATE_LIMIT : options.vitalsRateLimit,
           trustProxy: options.trustProxy ?? false,
+          now: options.now,
         });
   const isEnquiry = (req: IncomingMessage) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -271,6 +275,8 @@ export function createApp(options: AppOptions) {
   });
   return Object.assign(server, {
     enquiries: store,
+    /** The Web Vitals reports (kept whole for 28 days) and their daily histograms. */
+    vitals: vitalsStore,
     /** Where the enquiries are, for messages (the SQLite file, or PostgreSQL's URL). */
     database: database.location,
     /** Resolves once the schema is migrated and old files imported; rejects if it cannot be. */
@@ -291,7 +297,9 @@ export function createApp(options: AppOptions) {
     /** After close(): let sends under way finish (bounded) and their records reach the disk. */
     async drain(timeoutMs: number) {
       stopping = true;
-      await vitals?.idle();
+      vitalsRetention.stop();
+      await vitalsStore.idle();
+      await vitalsRetention.running;
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
@@ -303,6 +311,57 @@ export function createApp(options: AppOptions) {
       await database.close();
     },
   });
+}
+
+/** How often the reports older than the retention are rolled up into daily histograms. */
+const ROLL_UP_EVERY_MS = 24 * 3600_000;
+
+/**
+ * The vitals' retention: a roll-up once the schema is ready, then once a day (a timer that
+ * does not keep the process alive). A roll-up that fails is logged and tried again the next
+ * day: the reports stay whole meanwhile, nothing is lost.
+ */
+function startVitalsRetention(
+  store: VitalsStore,
+  prepared: Promise<unknown>,
+  now: () => number = Date.now,
+) {
+  let stopped = false;
+  // Only on a database that is ready (main.ts exits otherwise); never after stop().
+  let running: Promise<void> = prepared.then(
+    () => undefined,
+    () => {
+      stopped = true;
+    },
+  );
+  const rollUp = () => {
+    running = running.then(async () => {
+      if (stopped) return;
+      const started = performance.now();
+      try {
+        const { reports, days, before } = await store.rollUp(new Date(now()));
+        if (reports)
+          console.log(
+            `Web Vitals: ${reports} reports received before ${before} rolled up into ${days} days' histograms (${Math.round(performance.now() - started)} ms)`,
+          );
+      } catch (error) {
+        console.error("Web Vitals: the daily roll-up failed (tried again tomorrow):", error);
+      }
+    });
+  };
+  rollUp();
+  const timer = setInterval(rollUp, ROLL_UP_EVERY_MS);
+  timer.unref();
+  return {
+    /** Resolves when the roll-up under way, if any, is done. */
+    get running() {
+      return running;
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
 
 /**

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { ConfigError, readConfig } from "./config";
 import { BOOKING_PATH, ENQUIRY_PATH, VITALS_PATH } from "./paths";
-import { vitalsFileFor } from "./vitals";
 
 /** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
 const DRAIN_MS = 10_000;
@@ -34,8 +33,7 @@ server.listen(config.port, () => {
   console.log(`Eastgate Education site on http://localhost:${port}`);
   console.log(`Enquiries: POST ${ENQUIRY_PATH} -> ${server.database}`);
   console.log(`Bookings: POST ${BOOKING_PATH}, links in e-mails to ${config.publicUrl}`);
-  if (config.vitals)
-    console.log(`Web Vitals: POST ${VITALS_PATH} -> ${vitalsFileFor(config.dataFile)}`);
+  if (config.vitals) console.log(`Web Vitals: POST ${VITALS_PATH} -> ${server.database}`);
   if (config.smtpUrl) {
     const host = new URL(config.smtpUrl).host;
     const ack = config.ack ? ", acknowledged to the student" : "";

@@ -1,30 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname, join } from "node:path";
-import { parseVitalsReport, type VitalsReport } from "../src/lib/vitals";
+import { parseVitalsReport } from "../src/lib/vitals";
 import { BodyTooLarge, discardRest, readBody } from "./body";
 import type { RateLimit } from "./config";
-import { DurableLog, readJsonLines } from "./jsonl";
 import { clientAddress, RateLimiter } from "./rateLimit";
+import type { StoredVitals, VitalsStore } from "./vitalsStore";
 
 /** A report is a few hundred bytes; anything much larger is not one. */
 const VITALS_BODY_LIMIT = 2048;
 /** Reports per client: one per page view, so a burst of 60 and then six a minute is plenty. */
 export const VITALS_RATE_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000 };
 
-/** One stored report: what the page sent and when the server received it. Nothing else. */
-export type StoredVitals = { receivedAt: string } & VitalsReport;
-
-/** The reports file sits beside the enquiries (data/vitals.jsonl). */
-export const vitalsFileFor = (dataFile: string) => join(dirname(dataFile), "vitals.jsonl");
-
-export function readVitals(file: string): StoredVitals[] {
-  return readJsonLines(file).filter(
-    (r) => typeof r.receivedAt === "string" && Array.isArray(r.metrics),
-  ) as unknown as StoredVitals[];
-}
-
 interface Options {
-  file: string;
+  store: VitalsStore;
   /** The site's pages: a report for any other path is refused. */
   routes: ReadonlySet<string>;
   rateLimit: RateLimit | null;
@@ -32,9 +19,8 @@ interface Options {
   now?: () => number;
 }
 
-/** POST /api/vitals: check a page's report and append it, fsynced, as one line; 204. */
-export function vitalsHandler({ file, routes, rateLimit, trustProxy, now = Date.now }: Options) {
-  const log = new DurableLog(file);
+/** POST /api/vitals: check a page's report and store it; 204 once it is committed. */
+export function vitalsHandler({ store, routes, rateLimit, trustProxy, now = Date.now }: Options) {
   const limiter = rateLimit ? new RateLimiter(rateLimit, now) : undefined;
   const refuse = (res: ServerResponse, status: number, error: string, headers = {}) => {
     res.writeHead(status, {
@@ -72,7 +58,7 @@ export function vitalsHandler({ file, routes, rateLimit, trustProxy, now = Date.
     const parsed = parseVitalsReport(body.toString("utf8"), routes);
     if ("error" in parsed) return refuse(res, 400, `Not stored: ${parsed.error}.`);
     const { route, connection, device, metrics } = parsed.report;
-    await log.append({
+    await store.append({
       receivedAt: new Date(now()).toISOString(),
       route,
       connection,
@@ -82,5 +68,5 @@ export function vitalsHandler({ file, routes, rateLimit, trustProxy, now = Date.
     res.writeHead(204, { "Cache-Control": "no-store" });
     res.end();
   };
-  return Object.assign(handle, { idle: () => log.idle() });
+  return handle;
 }

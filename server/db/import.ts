@@ -1,4 +1,6 @@
-import { existsSync, renameSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { BookingStore, bookingsFileFor, readBookings, readBookingVersions } from "../booking/store";
 import {
   readRegistrations,
@@ -6,7 +8,9 @@ import {
   RegistrationStore,
   registrationsFileFor,
 } from "../events/store";
+import { readJsonLines } from "../jsonl";
 import { EnquiryStore, readEnquiryFile } from "../store";
+import { storedVitalsFrom, VitalsStore } from "../vitalsStore";
 import type { OpenDatabase } from ".";
 
 /** What one old file gave: how many records it held, how many were new, where it was set aside. */
@@ -54,11 +58,29 @@ export const importRegistrationFile = (store: RegistrationStore, file: string) =
     return { read: latest.length, added: await store.import(latest, readRegistrationVersions(f)) };
   });
 
+/** The Web Vitals reports earlier versions kept beside the enquiries file (data/vitals.jsonl). */
+export const vitalsFileFor = (dataFile: string) => join(dirname(dataFile), "vitals.jsonl");
+
+/**
+ * The reports of an old vitals.jsonl, stored in one transaction that also records the file's
+ * SHA-256: the same content again (a crash before the rename, a copy restored by hand) adds
+ * nothing (reports have no id to tell them apart).
+ */
+export const importVitalsFile = (store: VitalsStore, file: string) =>
+  importFile(file, async (f) => {
+    const sha256 = createHash("sha256").update(readFileSync(f)).digest("hex");
+    const reports = readJsonLines(f)
+      .map(storedVitalsFrom)
+      .filter((r) => r !== undefined);
+    return { read: reports.length, added: await store.import(reports, { sha256, file: f }) };
+  });
+
 /** Every old file of a data folder that has a table now, by what it held. */
 const oldFiles = (dataFile: string) => ({
   enquiries: dataFile,
   bookings: bookingsFileFor(dataFile),
   registrations: registrationsFileFor(dataFile),
+  vitals: vitalsFileFor(dataFile),
 });
 
 /**
@@ -66,7 +88,7 @@ const oldFiles = (dataFile: string) => ({
  * database, once each, and says what it did, a line per file.
  */
 export async function importOldFiles(
-  database: Pick<OpenDatabase, "db" | "exclusive" | "location">,
+  database: Pick<OpenDatabase, "db" | "exclusive" | "location" | "engine">,
   dataFile: string,
 ) {
   const files = oldFiles(dataFile);
@@ -77,11 +99,15 @@ export async function importOldFiles(
       "registrations",
       await importRegistrationFile(new RegistrationStore(database), files.registrations),
     ],
+    [
+      "Web Vitals reports",
+      await importVitalsFile(new VitalsStore(database.db, database.engine), files.vitals),
+    ],
   ];
   return found.flatMap(([what, imported]) =>
     imported
       ? [
-          `Imported ${imported.added} of ${imported.read} ${what} from ${imported.file} into ${database.location}${imported.added < imported.read ? " (the others were there already)" : ""}; the file is kept as ${imported.aside}`,
+          `Imported ${imported.added} of ${imported.read} ${what} from ${imported.file} into ${database.location}${imported.added < imported.read ? " (the others, or the same file, were there already)" : ""}; the file is kept as ${imported.aside}`,
         ]
       : [],
   );

@@ -112,7 +112,14 @@ export function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): OpenData
 
 /** Applies the migrations not yet applied (others may be running them: the migrator locks). */
 export async function migrate(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Numbers are reserved for changes made in parallel (0002 may land after 0003): a database
+  // that already has a later one still gets an earlier one that arrives after it, instead of
+  // the migrator refusing to start. Each migration touches its own tables only.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    allowUnorderedMigrations: true,
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error instanceof Error) throw error;
   if (error) throw new Error(`migration failed: ${JSON.stringify(error)}`);

@@ -10,6 +10,10 @@ export interface Database {
   reservations: ReservationTable;
   reservationVersions: ReservationVersionTable;
   reservationPools: { name: string };
+  vitals: VitalsTable;
+  vitalsDaily: VitalsDailyTable;
+  vitalsDailyViews: VitalsDailyViewsTable;
+  vitalsImports: VitalsImportTable;
 }
 
 export interface EnquiryTable {
@@ -65,3 +69,48 @@ export interface ReservationVersionTable {
 
 export type EnquiryRow = Selectable<EnquiryTable>;
 export type NewEnquiryRow = Insertable<EnquiryTable>;
+
+/** One page view's Web Vitals report, kept whole for 28 days (then rolled up by day). */
+export interface VitalsTable {
+  /** ISO time the server received it (always toISOString's form: compared as text). */
+  receivedAt: string;
+  route: string;
+  /** The effective connection type, where the browser told it. */
+  connection: string | null;
+  device: string;
+  /** The report's metrics ({ name, value, rating }[]) as JSON text. */
+  metrics: string;
+}
+
+/**
+ * How many of a day's values of one metric on one route (every device and connection) fell
+ * into one bucket: what the report needs of a day once its reports are rolled up.
+ */
+export interface VitalsDailyTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  route: string;
+  metric: string;
+  /** The bucket's upper bound (inclusive): bucketOf(value) in server/vitalsReport.ts. */
+  bucket: number;
+  count: number;
+}
+
+/** How many page views a day's histograms of one route came from. */
+export interface VitalsDailyViewsTable {
+  day: string;
+  route: string;
+  views: number;
+}
+
+/** An old vitals.jsonl imported: its content's SHA-256, so the same file adds nothing again. */
+export interface VitalsImportTable {
+  sha256: string;
+  /** Where it was read from, for people. */
+  file: string;
+  importedAt: string;
+  reports: number;
+}
+
+export type VitalsRecordRow = Selectable<VitalsTable>;
+export type NewVitalsRecordRow = Insertable<VitalsTable>;

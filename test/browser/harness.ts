@@ -83,6 +83,8 @@ export async function startServer(site = dist, options: Partial<AppOptions> = {}
     dataFile,
     /** The enquiries stored, oldest first (every field a string). */
     enquiries: async (): Promise<Record<string, string>[]> => await server.enquiries.all(),
+    /** The Web Vitals reports stored, oldest first. */
+    vitals: () => server.vitals.reports(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));

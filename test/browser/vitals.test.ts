@@ -1,14 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { siteUnderTest } from "./harness";
-import { readVitals, vitalsFileFor } from "../../server/vitals";
 
 const t = siteUnderTest();
-const reports = () => {
-  const file = vitalsFileFor(t.server.dataFile);
-  return existsSync(file) ? readVitals(file) : [];
-};
+const reports = () => t.server.vitals();
 
 test("a page view sends its Web Vitals once, when the page is hidden, with no identifier", async () => {
   const context = await t.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -24,7 +19,7 @@ test("a page view sends its Web Vitals once, when the page is hidden, with no id
       .startTime,
   ]);
   assert.ok(reporter > fcp, `reporter requested at ${reporter} ms, first paint ${fcp} ms`);
-  assert.deepEqual(reports(), [], "nothing is sent while the page is in view");
+  assert.deepEqual(await reports(), [], "nothing is sent while the page is in view");
   // Interactions before the reporter runs are not seen (web-vitals observes from its start):
   // give the module its time to run once it has arrived.
   await page.waitForFunction(() =>
@@ -39,8 +34,8 @@ test("a page view sends its Web Vitals once, when the page is hidden, with no id
   // web-vitals takes in an interaction when the browser is next idle: a visitor reads on.
   await page.waitForTimeout(500);
   await page.goto(`${t.server.origin}/contact`);
-  await waitFor(() => reports().length === 1);
-  const [report] = reports();
+  await waitFor(async () => (await reports()).length === 1);
+  const [report] = await reports();
   assert.equal(report.route, "/about");
   assert.equal(report.device, "phone");
   assert.deepEqual(
@@ -62,17 +57,17 @@ test("a page view sends its Web Vitals once, when the page is hidden, with no id
   );
   // The second page's report comes when it is hidden in turn, not before.
   await page.waitForTimeout(500);
-  assert.equal(reports().length, 1, "one report per page view");
+  assert.equal((await reports()).length, 1, "one report per page view");
   // Closing the tab hides it too.
   await page.close({ runBeforeUnload: true });
-  await waitFor(() => reports().length === 2);
+  await waitFor(async () => (await reports()).length === 2);
   await context.close();
-  assert.equal(reports()[1].route, "/contact");
+  assert.equal((await reports())[1].route, "/contact");
 });
 
-async function waitFor(condition: () => boolean, ms = 10_000) {
+async function waitFor(condition: () => Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > end) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -69,7 +69,8 @@ for (const engine of engines)
       const database = openDatabase(config);
       try {
         const all = Object.keys(await migrationProvider.getMigrations());
-        assert.ok(all.includes("0001_enquiries") && all.includes("0002_reservations"));
+        for (const name of ["0001_enquiries", "0002_reservations", "0003_vitals"])
+          assert.ok(all.includes(name), name);
         assert.deepEqual(await migrate(database.db), all);
         const tables = async () =>
           (await database.db.introspection.getTables()).map((t) => ({

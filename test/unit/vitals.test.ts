@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { deviceFor, parseVitalsReport } from "../../src/lib/vitals";
 import { contentSecurityPolicy } from "../../src/build/headers";
 import { formatVitals, percentile, summarise, vitalsCsv } from "../../server/vitalsReport";
-import type { StoredVitals } from "../../server/vitals";
+import type { StoredVitals } from "../../server/vitalsStore";
 
 const routes = new Set(["/", "/about"]);
 const report = {

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as enquiries from "./0001_enquiries";
 import * as reservations from "./0002_reservations";
+import * as vitals from "./0003_vitals";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -9,6 +10,7 @@ import * as reservations from "./0002_reservations";
 const migrations: Record<string, Migration> = {
   "0001_enquiries": enquiries,
   "0002_reservations": reservations,
+  "0003_vitals": vitals,
 };
 
 export const migrationProvider: MigrationProvider = {
