@@ -4,9 +4,9 @@
  * does it within seconds; a stopped one at its start). Reads the same database (DATABASE_URL,
  * else DATA_DIR) and data folder as the server.
  */
-import { dataFileFrom } from "../server/config";
 import { withToolDatabase } from "../server/db/tools";
 import { BookingStore } from "../server/booking/store";
+import { StaffRequests } from "../server/staffRequests";
 import {
   bookingsCsv,
   comingBookings,
@@ -26,11 +26,9 @@ if (unknown.length || args.includes("--help") || (cancelAt >= 0 && !cancelId)) {
   process.exit(args.includes("--help") ? 0 : 2);
 }
 
-const dataFile = dataFileFrom(process.env);
-
 if (cancelId) {
   const problem = await withToolDatabase((database) =>
-    requestCancel(new BookingStore(database), dataFile, cancelId),
+    requestCancel(new BookingStore(database), new StaffRequests(database.db), cancelId),
   );
   if (problem) {
     console.error(problem);

@@ -4,9 +4,9 @@
  * running server does it within seconds; a stopped one at its start). Reads the same database
  * (DATABASE_URL, else DATA_DIR), data folder and events file (EVENTS_FILE) as the server.
  */
-import { dataFileFrom } from "../server/config";
 import { withToolDatabase } from "../server/db/tools";
 import { RegistrationStore } from "../server/events/store";
+import { StaffRequests } from "../server/staffRequests";
 import {
   eventCounts,
   formatEventCounts,
@@ -28,7 +28,6 @@ if ((option && !["--csv", "--cancel"].includes(option)) || (option && !slug) || 
   console.error(usage);
   process.exit(2);
 }
-const dataFile = dataFileFrom(process.env);
 const eventsFile = process.env.EVENTS_FILE?.trim() || undefined;
 
 if (option === "--csv") {
@@ -36,7 +35,9 @@ if (option === "--csv") {
     await withToolDatabase((database) => registrationsCsv(new RegistrationStore(database), slug)),
   );
 } else if (option === "--cancel") {
-  const problem = await requestEventCancel(dataFile, slug, eventsFile);
+  const problem = await withToolDatabase((database) =>
+    requestEventCancel(new StaffRequests(database.db), slug, eventsFile),
+  );
   if (problem) {
     console.error(problem);
     process.exit(1);

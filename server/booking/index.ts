@@ -10,7 +10,8 @@ import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
 import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
-import { bookingsFileFor, BookingStore, staffFileFor, type Booking } from "./store";
+import { bookingsFileFor, BookingStore, type Booking } from "./store";
+import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
 import { linkSecret, signLink } from "../reservations/token";
 
@@ -38,13 +39,6 @@ export interface BookingOptions {
   now?: () => number;
   /** Told of each booking version once it is on disk (the webhooks). */
   onSaved?: (booking: Booking) => void;
-}
-
-/** A staff request (npm run bookings -- --cancel ID), read by the server. */
-interface StaffRequest {
-  id: string;
-  action: "cancel";
-  at: string;
 }
 
 const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
@@ -112,15 +106,18 @@ export function startBooking(options: BookingOptions) {
     console.error("Booking e-mails could not start; bookings are still stored:", error),
   );
   // Staff cancellations, applied in order; each tells the student.
-  const staff = new RequeueReader<StaffRequest>(
-    staffFileFor(options.dataFile),
-    (r) => typeof r.id === "string" && r.action === "cancel",
-  );
+  const requests = new StaffRequests(options.database.db, options.ready);
+  let polling: Promise<void> = Promise.resolve();
   const poll = setInterval(() => {
-    void staff.read().then(async (requests) => {
-      for (const r of requests) {
-        const b = await store.get(r.id);
-        if (b && desk.isOpen(b)) await desk.cancel(r.id, "staff");
+    polling = polling.then(async () => {
+      try {
+        for (const request of await requests.open("booking")) {
+          const b = await store.get(request.target);
+          if (b && desk.isOpen(b)) await desk.cancel(b.id, "staff");
+          await requests.done(request.id);
+        }
+      } catch (error) {
+        console.error("Bookings: staff requests:", error);
       }
     });
   }, options.pollMs ?? 2000);
@@ -134,6 +131,7 @@ export function startBooking(options: BookingOptions) {
     started,
     async drain(timeoutMs: number) {
       clearInterval(poll);
+      await polling;
       await store.idle();
       await started;
       await worker?.stop(timeoutMs);

@@ -1,9 +1,9 @@
-import { DurableLog } from "../jsonl";
+import type { StaffRequests } from "../staffRequests";
 import { csvCell } from "../report";
 import { booking as rules } from "../../content/booking";
 import { modeById } from "../../src/lib/bookingRules";
 import { slotLabel } from "../../src/lib/slots";
-import { staffFileFor, type Booking, type BookingStore } from "./store";
+import type { Booking, BookingStore } from "./store";
 
 /** Bookings still to come (booked or cancelled), soonest first; `all`: past ones too. */
 export async function comingBookings(store: BookingStore, now: number, all = false) {
@@ -74,7 +74,7 @@ export function bookingsCsv(bookings: Booking[]) {
 /** Ask the server to cancel a booking and tell the student (it reads the request within seconds, or at its start). */
 export async function requestCancel(
   store: BookingStore,
-  dataFile: string,
+  requests: StaffRequests,
   id: string,
   now = new Date(),
 ) {
@@ -82,10 +82,6 @@ export async function requestCancel(
   if (!booking) return `No booking ${id}.`;
   if (booking.state === "cancelled") return `Booking ${id} is already cancelled.`;
   if (Date.parse(booking.start) <= now.getTime()) return `Booking ${id} has already begun.`;
-  await new DurableLog(staffFileFor(dataFile)).append({
-    id,
-    action: "cancel",
-    at: now.toISOString(),
-  });
+  await requests.ask("booking", id, now);
   return undefined;
 }

@@ -1,13 +1,25 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { BookingStore, bookingsFileFor, readBookings, readBookingVersions } from "../booking/store";
+import type { Kysely } from "kysely";
+import {
+  BookingStore,
+  bookingsFileFor,
+  readBookings,
+  readBookingVersions,
+  staffFileFor,
+} from "../booking/store";
 import {
   readRegistrations,
   readRegistrationVersions,
   RegistrationStore,
   registrationsFileFor,
+  eventsStaffFileFor,
+  scheduleFileFor,
 } from "../events/store";
+import { importEventVersions, readEventVersionFile } from "../events/schedule";
+import { StaffRequests } from "../staffRequests";
+import type { Database } from "./schema";
 import { readJsonLines } from "../jsonl";
 import { EnquiryStore, readEnquiryFile } from "../store";
 import { storedVitalsFrom, VitalsStore } from "../vitalsStore";
@@ -75,12 +87,38 @@ export const importVitalsFile = (store: VitalsStore, file: string) =>
     return { read: reports.length, added: await store.import(reports, { sha256, file: f }) };
   });
 
+/** Each event's announced version (the latest line of each), where no process has announced one. */
+export const importEventVersionFile = (db: Kysely<Database>, file: string) =>
+  importFile(file, async (f) => {
+    const versions = readEventVersionFile(f);
+    return { read: versions.length, added: await importEventVersions(db, versions) };
+  });
+
+/**
+ * Staff's requests (cancel a booking, an event): all of them again, as open requests; one
+ * carried out before is a no-op the second time (a cancelled booking stays cancelled).
+ */
+export const importStaffFile = (requests: StaffRequests, kind: "booking" | "event", file: string) =>
+  importFile(file, async (f) => {
+    const asked = readJsonLines(f).flatMap((r) => {
+      const target = kind === "booking" ? r.id : r.event;
+      return typeof target === "string" && typeof r.at === "string" && r.action === "cancel"
+        ? [{ target, at: new Date(r.at) }]
+        : [];
+    });
+    for (const { target, at } of asked) await requests.ask(kind, target, at);
+    return { read: asked.length, added: asked.length };
+  });
+
 /** Every old file of a data folder that has a table now, by what it held. */
 const oldFiles = (dataFile: string) => ({
   enquiries: dataFile,
   bookings: bookingsFileFor(dataFile),
   registrations: registrationsFileFor(dataFile),
   vitals: vitalsFileFor(dataFile),
+  eventVersions: scheduleFileFor(dataFile),
+  bookingRequests: staffFileFor(dataFile),
+  eventRequests: eventsStaffFileFor(dataFile),
 });
 
 /**
@@ -102,6 +140,15 @@ export async function importOldFiles(
     [
       "Web Vitals reports",
       await importVitalsFile(new VitalsStore(database.db, database.engine), files.vitals),
+    ],
+    ["event versions", await importEventVersionFile(database.db, files.eventVersions)],
+    [
+      "staff requests about bookings",
+      await importStaffFile(new StaffRequests(database.db), "booking", files.bookingRequests),
+    ],
+    [
+      "staff requests about events",
+      await importStaffFile(new StaffRequests(database.db), "event", files.eventRequests),
     ],
   ];
   return found.flatMap(([what, imported]) =>

@@ -14,6 +14,31 @@ export interface Database {
   vitalsDaily: VitalsDailyTable;
   vitalsDailyViews: VitalsDailyViewsTable;
   vitalsImports: VitalsImportTable;
+  eventVersions: EventVersionTable;
+  staffRequests: StaffRequestTable;
+}
+
+/** An event's version as announced: a move or a cancellation makes a new one. */
+export interface EventVersionTable {
+  slug: string;
+  sequence: number;
+  startsAt: string;
+  endsAt: string;
+  /** 0/1 */
+  cancelled: number;
+  at: string;
+}
+
+/** What staff asked the server to do (npm run bookings -- --cancel, npm run events -- --cancel). */
+export interface StaffRequestTable {
+  id: string;
+  kind: "booking" | "event";
+  /** The booking's id or the event's slug. */
+  target: string;
+  action: "cancel";
+  at: string;
+  /** When a server carried it out; null: still to do. */
+  doneAt: string | null;
 }
 
 export interface EnquiryTable {

@@ -14,15 +14,9 @@ import { EVENT_ICS_PATH, eventHandlers } from "./http";
 import { EVENT_MANAGE_PATH } from "../paths";
 import { registrationLetters } from "./mail";
 import { EventSchedule } from "./schedule";
+import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
-import {
-  eventsStaffFileFor,
-  placeInLine,
-  RegistrationStore,
-  registrationsFileFor,
-  scheduleFileFor,
-  type Registration,
-} from "./store";
+import { placeInLine, RegistrationStore, registrationsFileFor, type Registration } from "./store";
 
 export interface EventsOptions {
   dataFile: string;
@@ -49,13 +43,6 @@ export interface EventsOptions {
   changed?: (r: Registration, place: number | undefined) => void;
 }
 
-/** A staff request (npm run events -- --cancel SLUG), read by the server. */
-interface StaffRequest {
-  event: string;
-  action: "cancel";
-  at: string;
-}
-
 /** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */
 export function startEvents(options: EventsOptions) {
   const clock = options.now ?? Date.now;
@@ -63,7 +50,8 @@ export function startEvents(options: EventsOptions) {
   const store = new RegistrationStore(options.database, options.ready);
   const schedule = new EventSchedule(
     options.eventsFile ?? EVENTS_FILE,
-    scheduleFileFor(options.dataFile),
+    options.database,
+    options.ready,
     clock,
   );
   const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
@@ -140,18 +128,16 @@ export function startEvents(options: EventsOptions) {
     }
     await Promise.all(schedule.all().map((s) => desk.fill(s)));
   };
-  const staff = new RequeueReader<StaffRequest>(
-    eventsStaffFileFor(options.dataFile),
-    (r) => typeof r.event === "string" && r.action === "cancel",
-  );
+  const requests = new StaffRequests(options.database.db, options.ready);
   const readStaff = async () => {
-    for (const request of await staff.read()) {
-      if (await schedule.cancel(request.event)) {
-        const told = await desk.cancelEvent(request.event);
+    for (const request of await requests.open("event")) {
+      if (await schedule.cancel(request.target)) {
+        const told = await desk.cancelEvent(request.target);
         console.log(
-          `Events: ${request.event} cancelled by staff; ${told} registrations cancelled and told`,
+          `Events: ${request.target} cancelled by staff; ${told} registrations cancelled and told`,
         );
       }
+      await requests.done(request.id);
     }
   };
   const started = (async () => {

@@ -1,8 +1,8 @@
-import { DurableLog } from "../jsonl";
+import type { StaffRequests } from "../staffRequests";
 import { csvCell } from "../report";
 import { EVENT_ZONE, loadEvents, type SiteEvent } from "../../src/events/load";
 import { slotLabel } from "../../src/lib/slots";
-import { eventsStaffFileFor, type Registration, type RegistrationStore } from "./store";
+import type { Registration, RegistrationStore } from "./store";
 
 export interface EventCount {
   event: SiteEvent;
@@ -79,14 +79,13 @@ export async function registrationsCsv(store: RegistrationStore, slug: string) {
 
 /** Ask the server to cancel an event and tell everyone; returns a problem, or undefined. */
 export async function requestEventCancel(
-  dataFile: string,
+  requests: StaffRequests,
   slug: string,
   eventsFile?: string,
   now = new Date(),
 ) {
   if (!loadEvents(eventsFile).some((e) => e.slug === slug))
     return `No event ${slug} in the events file.`;
-  const log = new DurableLog(eventsStaffFileFor(dataFile));
-  await log.append({ event: slug, action: "cancel", at: now.toISOString() });
+  await requests.ask("event", slug, now);
   return undefined;
 }

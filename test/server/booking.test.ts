@@ -2,7 +2,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { request, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -13,6 +13,7 @@ import { headersFile, metaPolicy } from "../../src/build/headers";
 import { requestCancel } from "../../server/booking/report";
 import { slotLabel } from "../../src/lib/slots";
 import { testSmtp, type Received, type TestSmtp } from "./smtp";
+import { withStaffRequests } from "./stored";
 
 let dir = "";
 let dist = "";
@@ -484,11 +485,13 @@ test("staff cancel with npm run bookings' request: the student and the advisers 
       ).json()) as { booking: { id: string } };
       await smtp.waitFor(base + 2);
       assert.equal(
-        await requestCancel(
-          server.app.bookings.store,
-          dataFile,
-          booking.id,
-          new Date("2026-12-01T08:00:00Z"),
+        await withStaffRequests(dirname(dataFile), (requests) =>
+          requestCancel(
+            server.app.bookings.store,
+            requests,
+            booking.id,
+            new Date("2026-12-01T08:00:00Z"),
+          ),
         ),
         undefined,
       );

@@ -10,6 +10,7 @@ import { createApp } from "../../server/app";
 import { migrate, openDatabase, SQLITE_FILE, type DatabaseConfig } from "../../server/db";
 import { importEnquiryFile } from "../../server/db/import";
 import { migrationProvider } from "../../server/db/migrations";
+import { EventSchedule } from "../../server/events/schedule";
 import { EnquiryStore, type Enquiry } from "../../server/store";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import { kill, spawnServer } from "./process";
@@ -182,6 +183,65 @@ for (const engine of engines)
         assert.equal((await store.all()).length, 3);
       } finally {
         await close();
+      }
+    });
+
+    test("two processes' schedules on one database: an event moved in the file is announced by one of them, once; a staff cancellation by either stands for both", async () => {
+      const config = await engine.fresh();
+      const events = join(config.dataDir, "events.yaml");
+      mkdirSync(config.dataDir, { recursive: true });
+      const write = (start: string) =>
+        writeFileSync(
+          events,
+          `events:
+  - slug: open-day
+    title: Open day
+    kind: open-day
+    start: "${start}"
+    minutes: 120
+    language: en
+    capacity: 10
+    where: office
+    host: Advisers
+    summary: Meet us.
+    body: [Come and meet us.]
+    registrationCloses: "2031-06-01T10:00"
+`,
+        );
+      write("2031-06-03T10:00");
+      const databases = [openDatabase(config), openDatabase(config)];
+      try {
+        await migrate(databases[0].db);
+        const schedules = databases.map((d) => new EventSchedule(events, d));
+        // Both at once on PostgreSQL. SQLite's busy wait blocks the process it waits in, so two
+        // connections of one process take turns (two processes wait for each other as they should).
+        const both = <T>(act: (s: EventSchedule) => Promise<T>) =>
+          engine.name === "SQLite"
+            ? schedules.reduce<Promise<T[]>>(
+                async (done, s) => [...(await done), await act(s)],
+                Promise.resolve([]),
+              )
+            : Promise.all(schedules.map(act));
+        assert.deepEqual(
+          await both((s) => s.refresh()),
+          [[], []],
+          "a new event is recorded, not announced",
+        );
+        write("2031-06-04T10:00");
+        const changed = await both((s) => s.refresh());
+        assert.deepEqual(changed.flat(), ["open-day"], "announced once");
+        await schedules[0].refresh();
+        for (const s of schedules) assert.equal(s.get("open-day")?.sequence, 1);
+        assert.deepEqual(
+          (await both((s) => s.cancel("open-day"))).sort(),
+          [false, true],
+          "cancelled once",
+        );
+        await schedules[1].refresh();
+        assert.equal(schedules[1].get("open-day")?.cancelled, true);
+        assert.equal(schedules[1].get("open-day")?.sequence, 2);
+      } finally {
+        await Promise.all(databases.map((d) => d.close()));
       }
     });
 

@@ -1,6 +1,7 @@
 import { BookingStore } from "../../server/booking/store";
 import { openDatabase, type DatabaseConfig, type OpenDatabase } from "../../server/db";
 import { RegistrationStore } from "../../server/events/store";
+import { StaffRequests } from "../../server/staffRequests";
 import { EnquiryStore } from "../../server/store";
 
 /** A data folder's SQLite database, or a PostgreSQL one. */
@@ -27,3 +28,7 @@ export const storedBookings = (where: Where) =>
 /** The registrations in a data folder's database, as they are now, in order of arrival. */
 export const storedRegistrations = (where: Where) =>
   read(where, (database) => new RegistrationStore(database).all());
+
+/** As a staff tool does: requests written to the database a server reads. */
+export const withStaffRequests = <T>(where: Where, use: (requests: StaffRequests) => Promise<T>) =>
+  read(where, (database) => use(new StaffRequests(database.db)));

@@ -19,6 +19,7 @@ import { parseBackoff } from "../../server/webhooks/config";
 import { classifyHttp, WebhookRefused } from "../../server/webhooks/transport";
 import { kill, spawnServer, until } from "./process";
 import { newSecret, testReceiver, type Hit } from "./receiver";
+import { withStaffRequests } from "./stored";
 
 let dir = "";
 let dist = "";
@@ -538,7 +539,12 @@ test("event registrations: created (a place, then a number in line), cancelled, 
     });
     assert.equal(cancelled.status, 200);
     await receiver.waitFor(4);
-    assert.equal(await requestEventCancel(dataFile, "visa-talk", eventsFile), undefined);
+    assert.equal(
+      await withStaffRequests(dirname(dataFile), (requests) =>
+        requestEventCancel(requests, "visa-talk", eventsFile),
+      ),
+      undefined,
+    );
     await receiver.waitFor(5);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(receiver.hits.length, 5, "each sent once");

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import * as enquiries from "./0001_enquiries";
 import * as reservations from "./0002_reservations";
 import * as vitals from "./0003_vitals";
+import * as eventsStaff from "./0004_events_staff";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001_enquiries": enquiries,
   "0002_reservations": reservations,
   "0003_vitals": vitals,
+  "0004_events_staff": eventsStaff,
 };
 
 export const migrationProvider: MigrationProvider = {
