@@ -125,6 +125,30 @@ test("an entry opened by its shared link shows its file's values, as from the li
   }
 });
 
+test("a link whose address names no file says so, not an entry of empty fields (issue 36)", async () => {
+  // As a link gets altered (a trailing slash, the file's extension) or outlives its guide.
+  const guide = readdirSync(join(repo, "content/guides")).find((f) => f.endsWith(".md"));
+  assert.ok(guide, "a guide to link to");
+  const slug = guide.slice(0, -".md".length);
+  for (const wrong of [`${slug}/`, guide, `${slug}-renamed`]) {
+    const page = await openByLink(browser, server.origin, `collections/guides/entries/${wrong}`);
+    const path = `content/guides/${wrong}.md`;
+    await page
+      .getByText(`There is no file ${path}`)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async () => {
+        const title = await visible(page, "Title")
+          .first()
+          .inputValue()
+          .catch(() => "none");
+        assert.fail(`${wrong}: no refusal naming ${path}; a form whose Title is "${title}"`);
+      });
+    assert.equal(await visible(page, "Title").count(), 0, `${wrong}: no form`);
+    await page.close();
+  }
+});
+
 test("an editor changes an event's summary: the file holds it and still loads", async () => {
   const page = await openEvent();
   const summary = visible(page, "Summary");
