@@ -10,3 +10,9 @@ export interface EditorBoot {
 
 /** The name a collection's file format is registered under with Decap. */
 export const formatName = (collection: string) => `${collection}-yaml`;
+
+/**
+ * The editor's local backend (decap-server, `npm run cms`): Decap's proxy backend, but an
+ * entry whose file is not there is an error rather than an empty entry (./init.ts).
+ */
+export const LOCAL_BACKEND = "eastgate-local";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { collections, type Collection, type FolderCollection } from "../content/collections";
-import { formatName } from "./boot";
+import { formatName, LOCAL_BACKEND } from "./boot";
 
 /** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
 interface JsonSchema {
@@ -225,7 +225,11 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
       throw new CmsSchemaError(`CMS_PROXY_URL is not an address: ${proxyUrl}`);
     }
     // decap-server writes the files in the working copy; nothing is published by itself.
-    return { backend: { name: "proxy", proxy_url: proxyUrl, branch: "main" }, connect: [origin] };
+    // Decap's proxy backend, registered by ./init.ts under our name (a missing file is an error).
+    return {
+      backend: { name: LOCAL_BACKEND, proxy_url: proxyUrl, branch: "main" },
+      connect: [origin],
+    };
   }
   if (!(hosted as readonly string[]).includes(name))
     throw new CmsSchemaError(
@@ -317,7 +321,7 @@ export function cmsConfig(
     load_config_file: false,
     backend,
     // Hosted: every change is a pull/merge request a second person can review before it goes live.
-    ...(backend.name === "proxy" ? {} : { publish_mode: "editorial_workflow" }),
+    ...(backend.name === LOCAL_BACKEND ? {} : { publish_mode: "editorial_workflow" }),
     media_folder: "static/uploads",
     public_folder: "/uploads",
     // An optional field left empty is left out of the file (an empty joinLink is no link).

@@ -11,7 +11,7 @@ import {
   writeFrontMatter,
   type FieldOrder,
 } from "./contentFormat";
-import type { EditorBoot } from "./boot";
+import { LOCAL_BACKEND, type EditorBoot } from "./boot";
 import { guidePreviewHtml } from "./guidePreview";
 
 /** An entry as Decap hands it to a preview (an Immutable.js map). */
@@ -19,8 +19,21 @@ interface PreviewProps {
   entry: { get(key: "data"): { toJS(): Record<string, unknown> } };
 }
 
+/** An entry's file as a Decap backend reads it; decap-server's `data` is null when there is none. */
+interface EntryFile {
+  data: string | null;
+  file: { path: string };
+}
+
+/** A Decap backend (the parts used here). */
+interface Backend {
+  getEntry(path: string): Promise<EntryFile>;
+}
+
 interface Decap {
   init(options: { config: unknown }): void;
+  getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
+  registerBackend(name: string, backend: new (...args: unknown[]) => Backend): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -44,10 +57,40 @@ const page = window as Window & {
 };
 page.CMS_MANUAL_INIT = true;
 
+/**
+ * The local backend: Decap's proxy backend (decap-server), except that an entry whose file is
+ * not there is an error. decap-server answers a read of a missing file with its path and no
+ * text (`data: null`), and Decap made an entry of that: a link whose address names no file (a
+ * trailing slash, `.md` added, a capital letter, a guide renamed or not yet pulled) opened as a
+ * saved entry with every field empty. Now Decap says it could not load the entry, naming the
+ * file. (Decap's check that a new entry's file does not exist yet reads a refusal as "no file".)
+ */
+function registerLocalBackend(cms: Decap) {
+  const registered = cms.getBackend("proxy");
+  if (!registered) throw new Error("Decap's proxy backend is not registered");
+  const proxy = registered.init;
+  // Decap calls `new` on what is registered: an object returned from a constructor is the instance.
+  function LocalBackend(...args: unknown[]) {
+    const backend = proxy(...args);
+    const getEntry = backend.getEntry.bind(backend);
+    backend.getEntry = async (path) => {
+      const entry = await getEntry(path);
+      if (entry.data === null) throw new Error(`There is no file ${path} in the working copy`);
+      return entry;
+    };
+    return backend;
+  }
+  cms.registerBackend(
+    LOCAL_BACKEND,
+    LocalBackend as unknown as new (...args: unknown[]) => Backend,
+  );
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   const boot = page.EASTGATE_CMS;
   const cms = page.CMS;
   if (!boot || !cms) throw new Error("The editor's script or configuration did not load");
+  registerLocalBackend(cms);
   for (const collection of (boot.config as { collections: Collection[] }).collections) {
     if ("folder" in collection) {
       const { fields } = collection;

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -17,10 +17,13 @@ import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
 import { metaPolicy } from "../../src/build/headers";
 import {
+  fileValues,
   freePort,
+  openByLink,
   openEditor,
   publish,
   shot,
+  shownValues,
   startDecapServer,
   untilFileHas,
   visibleField as visible,
@@ -99,6 +102,51 @@ test("/admin/ is served with its own policy, not indexed", async () => {
   assert.equal(home.headers.get("x-robots-tag"), null);
   // The script is ours, not a CDN's.
   assert.ok((await fetch(`${server.origin}/admin/decap-cms.js`)).ok);
+});
+
+test("an entry opened by its shared link shows its file's values, as from the list (issue 36)", async () => {
+  // Every guide (the folder collection) and two files (site settings, booking): before any test edits them.
+  const guides = readdirSync(join(repo, "content/guides"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => ["guides", f.slice(0, -".md".length)] as const);
+  const entries = [...guides, ["site", "site"], ["booking", "booking"]];
+  for (const [name, slug] of entries) {
+    const want = fileValues(repo, name, name === "guides" ? slug : undefined);
+    assert.ok(want.length >= 3, `${name}/${slug}: fields to compare`);
+    const page = await openByLink(browser, server.origin, `collections/${name}/entries/${slug}`);
+    const shown = await shownValues(page, want);
+    await shot(page, `cms-link-${name}-${slug}`);
+    await page.close();
+    assert.deepEqual(
+      shown,
+      Object.fromEntries(want.map((f) => [f.label, f.value])),
+      `${name}/${slug} opened by its link`,
+    );
+  }
+});
+
+test("a link whose address names no file says so, not an entry of empty fields (issue 36)", async () => {
+  // As a link gets altered (a trailing slash, the file's extension) or outlives its guide.
+  const guide = readdirSync(join(repo, "content/guides")).find((f) => f.endsWith(".md"));
+  assert.ok(guide, "a guide to link to");
+  const slug = guide.slice(0, -".md".length);
+  for (const wrong of [`${slug}/`, guide, `${slug}-renamed`]) {
+    const page = await openByLink(browser, server.origin, `collections/guides/entries/${wrong}`);
+    const path = `content/guides/${wrong}.md`;
+    await page
+      .getByText(`There is no file ${path}`)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async () => {
+        const title = await visible(page, "Title")
+          .first()
+          .inputValue()
+          .catch(() => "none");
+        assert.fail(`${wrong}: no refusal naming ${path}; a form whose Title is "${title}"`);
+      });
+    assert.equal(await visible(page, "Title").count(), 0, `${wrong}: no form`);
+    await page.close();
+  }
 });
 
 test("an editor changes an event's summary: the file holds it and still loads", async () => {

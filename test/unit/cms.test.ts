@@ -157,7 +157,7 @@ test("a field type the generator does not know stops it, naming the field", () =
 test("the backend: local (decap-server) by default, a git host with editorial workflow from env", () => {
   const local = cmsConfig({});
   assert.deepEqual(local.backend, {
-    name: "proxy",
+    name: "eastgate-local",
     proxy_url: "http://localhost:8081/api/v1",
     branch: "main",
   });
