@@ -49,7 +49,7 @@ function rebuildSoon() {
 const reloadClient = `new EventSource("/__dev/events").onmessage = () => location.reload();\n`;
 
 if (!(await build())) console.error("First build failed; fix the error and save to rebuild.");
-const app = createApp({ dist, dataFile: resolve(root, "data/enquiries.jsonl") });
+const app = createApp({ dist, dataFile: resolve(root, "data/enquiries.jsonl"), dev: true });
 createServer((req, res) => {
   if (req.url === "/__dev/events") {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });

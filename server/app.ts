@@ -39,6 +39,11 @@ import { registrationWebhook } from "./events/webhook";
 import { siteSearch } from "./search";
 
 export interface AppOptions {
+  /**
+   * `npm run dev`: dist/ is rebuilt while serving, so each file is read when asked for (served
+   * from what was read at start, a rebuilt file was cut at its old length).
+   */
+  dev?: boolean;
   /** Built site folder. */
   dist: string;
   /**
@@ -100,6 +105,7 @@ export function createApp(options: AppOptions) {
     brotli: true,
     gzip: true,
     etag,
+    dev: options.dev ?? false,
     setHeaders(res: ServerResponse) {
       // Pages and unhashed files: always ask whether they changed.
       if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");

@@ -69,3 +69,30 @@ test("npm run serve: the built site, no build; refuses a folder with no site, sa
     server.child.kill("SIGKILL");
   }
 });
+
+test("npm run dev's server reads a rebuilt file whole (served from what was read at start, it was cut at its old length)", async () => {
+  const site = join(dir, "dev-dist");
+  mkdirSync(site);
+  writeFileSync(join(site, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+  writeFileSync(join(site, "cms-init.js"), "short();\n");
+  const served = async (dev: boolean) => {
+    const app = createApp({ dist: site, dataFile: join(dir, `dev-${dev}`, "e.jsonl"), dev });
+    await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+    const { port } = app.address() as { port: number };
+    const get = () => fetch(`http://127.0.0.1:${port}/cms-init.js`).then((r) => r.text());
+    try {
+      const before = await get();
+      writeFileSync(join(site, "cms-init.js"), "a.much.longer.rebuilt.script();\n");
+      return [before, await get()];
+    } finally {
+      writeFileSync(join(site, "cms-init.js"), "short();\n");
+      app.closeAllConnections();
+      await new Promise((done) => app.close(done));
+      await app.drain(1000);
+    }
+  };
+  assert.deepEqual(await served(true), ["short();\n", "a.much.longer.rebuilt.script();\n"]);
+  // A deployed build never changes under the server: files are looked up once.
+  const [, production] = await served(false);
+  assert.notEqual(production, "a.much.longer.rebuilt.script();\n");
+});
