@@ -18,6 +18,8 @@ import { processMedia } from "./src/build/media";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { contentSecurityPolicy, headersFile, withPolicyMeta } from "./src/build/headers";
+import { loadRedirects, REDIRECTS_FILE, redirectsFile, type Redirect } from "./src/build/redirects";
+import { ContentError } from "./src/content/contentError";
 import { SERVER_PAGES } from "./server/paths";
 import { adminFiles, writeAdmin } from "./src/build/admin";
 import { editorWanted } from "./src/cms/config";
@@ -38,6 +40,17 @@ import type { IslandName } from "./src/islands/names";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
+
+/** content/redirects.yaml against the pages, before anything is built: a problem stops the build. */
+function checkedRedirects() {
+  try {
+    return loadRedirects(REDIRECTS_FILE, new Set(routes.map((r) => r.path)), builtLocales);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`Content has a problem:\n  ${error.message.split("\n").join("\n  ")}`);
+    process.exit(1);
+  }
+}
 
 function checkContent() {
   const errors = [
@@ -65,8 +78,9 @@ function writeHashed(name: string, ext: string, text: string) {
   return `/${file}`;
 }
 
-function writeSiteFiles(admin: boolean) {
+function writeSiteFiles(admin: boolean, redirects: Redirect[]) {
   writeFileSync(join(dist, "_headers"), headersFile({ admin, serverPages: SERVER_PAGES }));
+  writeFileSync(join(dist, "_redirects"), redirectsFile(redirects));
   // Each page in each language, listing all its language versions (itself included) as its head does.
   const alternates = (path: string) =>
     builtLocales.length > 1
@@ -178,6 +192,7 @@ function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv 
 async function build() {
   const started = performance.now();
   checkContent();
+  const redirects = checkedRedirects();
   // The editor's configuration first: a schema field it cannot show stops the build here.
   let admin: Awaited<ReturnType<typeof adminFiles>> | undefined;
   try {
@@ -261,7 +276,7 @@ async function build() {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, withPolicyMeta(inlineCriticalCss(html, css, critical), policy));
     }
-  writeSiteFiles(admin !== undefined);
+  writeSiteFiles(admin !== undefined, redirects);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
   if (admin) writeAdmin(dist, admin, { stylesheet: css, fontFaces });

@@ -21,6 +21,7 @@ import { EnquiryStore, type Enquiry } from "./store";
 import { migrate, openDatabase } from "./db";
 import { importOldFiles } from "./db/import";
 import { VITALS_RATE_LIMIT, vitalsHandler } from "./vitals";
+import { parseRedirects, withoutSlash } from "../src/build/redirects";
 import { VitalsStore } from "./vitalsStore";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
@@ -94,6 +95,13 @@ export function createApp(options: AppOptions) {
     locales
       .filter((l) => l.prefix && existsSync(join(dist, l.prefix, "404.html")))
       .map((l) => [l.prefix, readFileSync(join(dist, l.prefix, "404.html"))] as const),
+  );
+  // Old addresses (content/redirects.yaml as the build wrote it for CDNs), answered the same way.
+  const redirectsPath = join(dist, "_redirects");
+  const redirects = new Map(
+    (existsSync(redirectsPath) ? parseRedirects(readFileSync(redirectsPath, "utf8")) : []).map(
+      (r) => [r.from, r] as const,
+    ),
   );
   const headersPath = join(dist, "_headers");
   // The same _headers file a CDN reads, applied the same way.
@@ -256,6 +264,17 @@ export function createApp(options: AppOptions) {
     };
     // The files that tell a CDN how to serve the site (_headers, _redirects) are no pages.
     if (/^\/(?:_|%5f)/i.test(pathname)) return notFoundPage();
+    const redirect = redirects.get(withoutSlash(pathname));
+    if (redirect && (req.method === "GET" || req.method === "HEAD")) {
+      // The query goes along (as on Netlify), before any #section of the new address.
+      const query = (req.url ?? "").split("?")[1];
+      const [to, section] = redirect.to.split("#");
+      const location = query && !to.includes("?") ? `${to}?${query}` : to;
+      res.writeHead(redirect.status, {
+        Location: section === undefined ? location : `${location}#${section}`,
+      });
+      return res.end();
+    }
     if ((req.method === "GET" || req.method === "HEAD") && search.answer(req, res, pathname))
       return;
     files(req, res, notFoundPage);

@@ -11,6 +11,7 @@ import { costOfStudyFileSchema } from "./schema/costOfStudy";
 import { destinationsFileSchema } from "./schema/destinations";
 import { guideFrontMatterSchema } from "./schema/guides";
 import { programmesFileSchema } from "./schema/programmes";
+import { redirectsFileSchema } from "./schema/redirects";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { testimonialsFileSchema } from "./schema/testimonials";
@@ -141,5 +142,15 @@ export const collections: (Collection | FolderCollection)[] = [
     file: "content/booking.yaml",
     fileLabel: "Booking and office hours",
     schema: bookingFileSchema,
+  },
+  {
+    name: "redirects",
+    label: "Redirects",
+    description:
+      "Old addresses that lead to where their page went: after renaming or removing a page or a guide, add its old address here so links and search results to it keep working. The build refuses a redirect to no page, to itself or to another redirect.",
+    file: "content/redirects.yaml",
+    fileLabel: "Redirects",
+    schema: redirectsFileSchema,
+    list: { singular: "redirect", summary: "{{fields.from}} → {{fields.to}}" },
   },
 ];

@@ -96,3 +96,33 @@ test("npm run dev's server reads a rebuilt file whole (served from what was read
   const [, production] = await served(false);
   assert.notEqual(production, "a.much.longer.rebuilt.script();\n");
 });
+
+test("the build's _redirects are answered with their status, the query kept; the file itself is no page", async () => {
+  const site = join(dir, "redirects-dist");
+  mkdirSync(site);
+  writeFileSync(join(site, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+  writeFileSync(
+    join(site, "_redirects"),
+    "/guides/old /guides/new 301\n/ar/guides/old /ar/guides/new 301\n/spring /contact#form 302\n",
+  );
+  const app = createApp({ dist: site, dataFile: join(dir, "redirects", "e.jsonl") });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  const { port } = app.address() as { port: number };
+  const get = (path: string, method = "GET") =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: "manual" });
+  try {
+    const moved = await get("/guides/old");
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get("location"), "/guides/new");
+    assert.equal((await get("/ar/guides/old/")).headers.get("location"), "/ar/guides/new");
+    const kept = await get("/spring?utm_source=mail");
+    assert.equal(kept.status, 302);
+    assert.equal(kept.headers.get("location"), "/contact?utm_source=mail#form");
+    assert.equal((await get("/guides/old", "POST")).status, 404, "a form is not sent on");
+    assert.equal((await get("/_redirects")).status, 404);
+  } finally {
+    app.closeAllConnections();
+    await new Promise((done) => app.close(done));
+    await app.drain(1000);
+  }
+});
