@@ -237,6 +237,9 @@ export function createApp(options: AppOptions) {
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
+    // Stopping: each answer closes its connection, so no client sends another request down a
+    // kept-alive one to a process about to close its database; the next goes to another process.
+    if (stopping) res.setHeader("Connection", "close");
     if (pathname === HEALTH_PATH) return probe(res, "ok");
     if (pathname === READY_PATH)
       return probe(res, stopping ? "stopping" : ready ? "ok" : "starting");

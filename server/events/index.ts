@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { studyInterests } from "../../content/home";
 import { EVENTS_FILE } from "../../src/events/load";
@@ -102,7 +103,7 @@ export function startEvents(options: EventsOptions) {
     now: options.now,
     changed: options.changed,
   });
-  const handlers = eventHandlers({
+  const routes = eventHandlers({
     desk,
     schedule,
     languages: options.languages,
@@ -120,6 +121,18 @@ export function startEvents(options: EventsOptions) {
       console.error(`Events: ${error instanceof Error ? error.message : String(error)}`);
       return [] as string[];
     });
+  // A request that comes before the events are first read waits for them (a process just
+  // started would otherwise answer that no such event exists).
+  const known = reread();
+  const handlers = Object.fromEntries(
+    Object.entries(routes).map(([path, route]) => [
+      path,
+      async (req: IncomingMessage, res: ServerResponse) => {
+        await known;
+        return route(req, res);
+      },
+    ]),
+  );
   /** Moved events are announced, cancelled ones cancelled; free places go to those in line. */
   const apply = async (changed: string[]) => {
     for (const slug of changed) {
@@ -141,7 +154,7 @@ export function startEvents(options: EventsOptions) {
     }
   };
   const started = (async () => {
-    const changed = await reread();
+    const changed = await known;
     // The e-mails owed from before are queued with the events known, then the changes applied.
     if (worker) await worker.start(await store.all());
     await apply(changed);

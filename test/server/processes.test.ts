@@ -249,6 +249,13 @@ for (const engine of engines)
             servers[0].child.kill("SIGTERM");
             stopped.push(await servers[0].exited);
             servers[0] = await start(0);
+            // The proxy's health check: traffic once /readyz says so (README, Caddy's health_uri).
+            const origin = servers[0].origin;
+            await until(
+              async () => (await fetch(`${origin}/readyz`)).status === 200,
+              20_000,
+              () => "the new process to be ready",
+            );
             ready[0] = true;
           }
           if (i % 10 === 9) await new Promise((r) => setTimeout(r, 20));
