@@ -110,8 +110,14 @@ export function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): OpenData
   };
 }
 
-/** Applies the migrations not yet applied (others may be running them: the migrator locks). */
-export async function migrate(db: Kysely<Database>) {
+/**
+ * Applies the migrations not yet applied. Several processes may start at once: on PostgreSQL
+ * the migrator takes a lock; on SQLite it cannot (Kysely's lock there holds within a process
+ * only), so two new processes on a new file can both begin the same migration, and the second
+ * fails ("table ... already exists"). The migrations run in one transaction, undone on failure,
+ * so the loser tries again and finds them applied.
+ */
+export async function migrate(db: Kysely<Database>, attempts = 5) {
   // Numbers are reserved for changes made in parallel (0002 may land after 0003): a database
   // that already has a later one still gets an earlier one that arrives after it, instead of
   // the migrator refusing to start. Each migration touches its own tables only.
@@ -120,10 +126,15 @@ export async function migrate(db: Kysely<Database>) {
     provider: migrationProvider,
     allowUnorderedMigrations: true,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error instanceof Error) throw error;
-  if (error) throw new Error(`migration failed: ${JSON.stringify(error)}`);
-  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results = [] } = await migrator.migrateToLatest();
+    if (!error) return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+    if (attempt >= attempts)
+      throw error instanceof Error
+        ? error
+        : new Error(`migration failed: ${JSON.stringify(error)}`);
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+  }
 }
 
 function withoutPassword(url: string) {
