@@ -202,11 +202,6 @@ export class ReservationStore<T extends Reservation> extends ReservationReader<T
     return done;
   }
 
-  /** One reservation's new state, on its own (a note, a change that frees no place). */
-  save(next: T) {
-    return this.change([], (tx) => tx.save(next));
-  }
-
   /** Every version of every reservation of this kind, oldest first. */
   async versions() {
     await this.ready;
