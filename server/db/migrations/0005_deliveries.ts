@@ -29,6 +29,8 @@ export async function up(db: Kysely<unknown>) {
     .on("deliveries")
     .columns(["outbox", "state", "due_at"])
     .execute();
+  // Whose leases there are (each poll looks for those of processes gone from this machine).
+  await db.schema.createIndex("deliveries_lease").on("deliveries").column("lease_owner").execute();
   await db.schema
     .createTable("delivery_requeues")
     .addColumn("id", "text", (c) => c.primaryKey())
