@@ -192,14 +192,17 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
     this.pump();
   }
 
-  /** A newly stored item, or a new state of one: send the e-mails it now becomes. */
-  enqueue(item: T) {
-    void this.queue(item)
-      .then((owed) => this.options.outbox.ensure(owed))
-      .catch((error: unknown) =>
-        this.log(`${this.words.name}: could not queue ${item.id}: ${reasonOf(error)}`),
-      )
-      .then(() => this.pump());
+  /**
+   * A newly stored item, or a new state of one: send the e-mails it now becomes. Resolves (never
+   * rejects) once they are in the outbox as pending: from then on, if this process dies, another
+   * sends them. Answer the request that stored the item after that.
+   */
+  enqueue(item: T): Promise<void> {
+    const queued = this.queue(item).then((owed) => this.options.outbox.ensure(owed));
+    void queued.catch(() => {}).then(() => this.pump());
+    return queued.catch((error: unknown) =>
+      this.log(`${this.words.name}: could not queue ${item.id}: ${reasonOf(error)}`),
+    );
   }
 
   /**

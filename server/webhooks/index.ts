@@ -101,7 +101,7 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   return {
     publish(message) {
       // Before start() the worker only queues it; start() sends.
-      for (const worker of workers) worker.enqueue(message);
+      for (const worker of workers) void worker.enqueue(message);
     },
     async start() {
       if (started) return;

@@ -308,9 +308,11 @@ for (const engine of engines)
         const stored = await storedBookings(where);
         const ids = new Set(stored.map((b) => b.id));
         for (const id of acknowledged) assert.ok(ids.has(id), `acknowledged booking ${id} stored`);
-        // Every stored booking: the adviser's e-mail and the student's, from the survivor.
-        const expected = stored.flatMap((b) =>
-          ["adviser.0", "student.0"].map((mail) => `<booking-${b.id}.${mail}@`),
+        // Every acknowledged booking: the adviser's e-mail and the student's, from the survivor
+        // (an answer waits for them to be in the outbox). One stored and cut off before that
+        // goes at the next start of any process.
+        const expected = acknowledged.flatMap((id) =>
+          ["adviser.0", "student.0"].map((mail) => `<booking-${id}.${mail}@`),
         );
         const arrived = () =>
           expected.filter((prefix) => smtp.received.some((m) => m.messageId.startsWith(prefix)));
@@ -321,7 +323,10 @@ for (const engine of engines)
         );
         await new Promise((r) => setTimeout(r, 2500)); // a poll of the survivor: nothing more
         const byId = countIds(smtp.received);
-        assert.equal(byId.size, expected.length, "no e-mail but the bookings'");
+        assert.ok(
+          [...byId.keys()].every((id) => stored.some((b) => id.startsWith(`<booking-${b.id}.`))),
+          "no e-mail but the stored bookings'",
+        );
         const twice = [...byId].filter(([, n]) => n > 1).map(([id]) => id);
         for (const id of twice)
           assert.ok(window.includes(id), `${id} sent twice outside the at-least-once window`);
