@@ -43,8 +43,8 @@ export interface AppOptions {
   /** Built site folder. */
   dist: string;
   /**
-   * The old JSON-lines file of enquiries, imported into the database once at start; the files
-   * still kept on disk (outboxes, bookings, registrations) sit beside it, named after it.
+   * The old JSON-lines file of enquiries, imported into the database once at start; the other
+   * old files imported with it (outboxes, bookings, registrations) sit beside it, named after it.
    */
   dataFile: string;
   /** The SQLite file's folder (default: the data file's). */

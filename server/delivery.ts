@@ -338,7 +338,7 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
 
   /** Start every send that is due and allowed; set a timer for the next one. */
   private pump() {
-    // Before start() the outbox is being compacted: nothing may be recorded yet.
+    // Before start() nothing is sent: start() queues what is owed from before first.
     if (!this.started || this.stopping) return;
     clearTimeout(this.timer);
     const now = this.now();

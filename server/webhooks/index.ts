@@ -5,14 +5,13 @@
  * Nothing lost, nothing sent twice once recorded: a message is published only once its lead
  * is on disk, and at every start every stored lead is published again (the stores are the
  * source of truth, as they are for e-mail). A message whose delivery the outbox records as
- * sent, flagged or failed-for-good is not sent again; any other is. We derive rather than keep
- * a webhook log of our own because the lead's own fsynced line already says everything the
- * message says, and a second log written after it would leave a window (a crash between the
- * two writes) in which a stored lead had no webhook.
+ * sent, flagged or failed-for-good is not sent again; any other is. Each delivery's row keeps
+ * its message, so that any process can send what another left (it died: its lease runs out),
+ * without rebuilding it; a lead stored by a process that died before writing those rows is
+ * published again at the next start of any process.
  *
- * The one window left: a crash after a receiver accepted a message and before its record
- * reached the disk sends it again at the next start, with the same webhook-id, which is what
- * receivers deduplicate by.
+ * The one window left: a crash after a receiver accepted a message and before its record was
+ * committed sends it again, with the same webhook-id, which is what receivers deduplicate by.
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
