@@ -66,6 +66,20 @@ const post = (origin: string, path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
   });
 
+/**
+ * A server process, once it answers /readyz (its schema migrated, its events read, what it owed
+ * from before queued): what a load balancer waits for before sending it anything.
+ */
+async function spawnReady(env: Record<string, string>) {
+  const server = await spawnServer(dist, env);
+  await until(
+    async () => (await fetch(`${server.origin}/readyz`).catch(() => undefined))?.status === 200,
+    30_000,
+    () => `${server.origin} ready; ${server.output}`,
+  );
+  return server;
+}
+
 /** How many times the mail server accepted each Message-ID. */
 const countIds = (messages: Received[]) => {
   const byId = new Map<string, number>();
@@ -103,9 +117,7 @@ for (const engine of engines)
       const { envs, where } = await engine.setup(folder);
       const EVENTS_FILE = eventsFile(folder, 50);
       const servers = await Promise.all(
-        envs.map((env) =>
-          spawnServer(dist, { ...env, EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) }),
-        ),
+        envs.map((env) => spawnReady({ ...env, EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) })),
       );
       try {
         const started = Date.now();
@@ -166,7 +178,7 @@ for (const engine of engines)
       const folder = join(dir, `bookings-${engine.name.split(" ")[0]}`);
       const { envs, where } = await engine.setup(folder);
       const servers = await Promise.all(
-        envs.map((env) => spawnServer(dist, { ...env, BOOKING_SECRET: "k".repeat(40) })),
+        envs.map((env) => spawnReady({ ...env, BOOKING_SECRET: "k".repeat(40) })),
       );
       try {
         const { slots } = (await (
@@ -214,7 +226,7 @@ for (const engine of engines)
       await smtp.listen(0);
       const servers = await Promise.all(
         envs.map((env) =>
-          spawnServer(dist, {
+          spawnReady({
             ...env,
             EVENTS_FILE,
             BOOKING_SECRET: "k".repeat(40),
@@ -261,7 +273,7 @@ for (const engine of engines)
       smtp.state.delayMs = 50; // a mail server taking its time: sends are under way at the kill
       const servers = await Promise.all(
         envs.map((env) =>
-          spawnServer(dist, { ...env, BOOKING_SECRET: "k".repeat(40), SMTP_URL: smtp.url }),
+          spawnReady({ ...env, BOOKING_SECRET: "k".repeat(40), SMTP_URL: smtp.url }),
         ),
       );
       try {
@@ -349,7 +361,7 @@ for (const engine of engines)
       const { envs, where } = await engine.setup(folder);
       const EVENTS_FILE = eventsFile(folder, 50);
       const start = (n: number) =>
-        spawnServer(dist, { ...envs[n], EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) });
+        spawnReady({ ...envs[n], EVENTS_FILE, BOOKING_SECRET: "k".repeat(40) });
       const servers = [await start(0), await start(1)];
       const ready = [true, true];
       const stopped: (number | null)[] = [];
