@@ -9,9 +9,8 @@ import { existsSync } from "node:fs";
 import { dataFileFrom } from "../server/config";
 import { withToolDatabase } from "../server/db/tools";
 import { EnquiryStore } from "../server/store";
-import { requeueFlagged } from "../server/outbox";
+import { latestRecords, requeueFlagged } from "../server/outbox";
 import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
-import { webhooksBaseFor } from "../server/webhooks";
 import { webhookReport } from "../server/webhooks/report";
 
 const LATEST = 20;
@@ -27,23 +26,27 @@ if (unknown.length || args.includes("--help")) {
 const dataFile = dataFileFrom(process.env);
 
 if (args.includes("--retry")) {
-  const requeued = await requeueFlagged(dataFile);
-  console.log(
-    requeued.length
-      ? `Re-queued ${requeued.length} flagged e-mail(s): ${requeued.map((r) => `${r.id}/${r.mail}`).join(", ")}`
-      : "No flagged e-mails to re-queue.",
-  );
-  const hooks = await requeueFlagged(webhooksBaseFor(dataFile));
-  if (hooks.length)
+  await withToolDatabase(async ({ db }) => {
+    const requeued = await requeueFlagged(db, "enquiries");
     console.log(
-      `Re-queued ${hooks.length} flagged webhook(s): ${hooks.map((r) => `${r.id} to ${r.mail}`).join(", ")}`,
+      requeued.length
+        ? `Re-queued ${requeued.length} flagged e-mail(s): ${requeued.map((r) => `${r.id}/${r.mail}`).join(", ")}`
+        : "No flagged e-mails to re-queue.",
     );
+    const hooks = await requeueFlagged(db, "webhooks");
+    if (hooks.length)
+      console.log(
+        `Re-queued ${hooks.length} flagged webhook(s): ${hooks.map((r) => `${r.id} to ${r.mail}`).join(", ")}`,
+      );
+  });
   process.exit(0);
 }
 
-const { enquiries, location } = await withToolDatabase(async (database) => ({
+const { enquiries, location, mail, hooks } = await withToolDatabase(async (database) => ({
   enquiries: await new EnquiryStore(database.db).all(),
   location: database.location,
+  mail: await latestRecords(database.db, "enquiries"),
+  hooks: webhookReport(await latestRecords(database.db, "webhooks")),
 }));
 // On stderr: the CSV on stdout stays whole.
 if (existsSync(dataFile))
@@ -51,7 +54,7 @@ if (existsSync(dataFile))
     `${dataFile} is not imported yet: the server imports it at its next start (or npm run db -- import ${dataFile}).`,
   );
 
-const rows = readReport(enquiries, dataFile);
+const rows = readReport(enquiries, mail);
 if (args.includes("--csv")) {
   process.stdout.write(toCsv(rows));
   process.exit(0);
@@ -68,5 +71,4 @@ console.log(
 if (shown.length < rows.length)
   console.log(`Showing the latest ${LATEST} and any that failed (--all for every one).`);
 if (shown.length) console.log(`\n${formatReport(shown)}`);
-const hooks = webhookReport(dataFile);
 if (hooks.length) console.log(`\n${hooks.join("\n")}`);

@@ -14,11 +14,12 @@ import { enquiryHandler } from "./enquiry";
 import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
-import { Outbox, outboxFileFor, RequeueReader, requeueFileFor, type MailKind } from "./outbox";
+import { Outbox, type MailKind } from "./outbox";
 import { ENQUIRY_PATH, HEALTH_PATH, READY_PATH, VITALS_PATH } from "./paths";
 import { RateLimiter } from "./rateLimit";
 import { EnquiryStore, type Enquiry } from "./store";
-import { migrate, openDatabase } from "./db";
+import { migrate, openDatabase, type Database } from "./db";
+import type { Kysely } from "kysely";
 import { importOldFiles } from "./db/import";
 import { VITALS_RATE_LIMIT, vitalsHandler } from "./vitals";
 import { parseRedirects, withoutSlash } from "../src/build/redirects";
@@ -48,8 +49,8 @@ export interface AppOptions {
   /** Built site folder. */
   dist: string;
   /**
-   * The old JSON-lines file of enquiries, imported into the database once at start; the files
-   * still kept on disk (outboxes, bookings, registrations) sit beside it, named after it.
+   * The old JSON-lines file of enquiries, imported into the database once at start; the other
+   * old files imported with it (outboxes, bookings, registrations) sit beside it, named after it.
    */
   dataFile: string;
   /** The SQLite file's folder (default: the data file's). */
@@ -68,8 +69,10 @@ export interface AppOptions {
   rateLimit?: RateLimit | null;
   trustProxy?: boolean;
   backoff?: Backoff;
-  /** How often the staff's re-queue file is read. */
+  /** How often each delivery worker looks for what other processes left and staff re-queued. */
   pollMs?: number;
+  /** How long a process's claim on an e-mail (webhook) keeps the others off it (LEASE_MS). */
+  leaseMs?: number;
   /** Take real visitors' Web Vitals at /api/vitals (default on; VITALS=off for `npm start`). */
   vitals?: boolean;
   /** Reports per client (default VITALS_RATE_LIMIT; null: no limit). */
@@ -142,9 +145,23 @@ export function createApp(options: AppOptions) {
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
-  const delivery = startDelivery(options, store, mailer, logoFile, languages);
+  const delivery = startDelivery(
+    options,
+    database.db,
+    prepared,
+    store,
+    mailer,
+    logoFile,
+    languages,
+  );
   const webhooks = options.webhooks
-    ? createWebhooks({ ...options.webhooks, dataFile, pollMs: options.pollMs })
+    ? createWebhooks({
+        ...options.webhooks,
+        database: database.db,
+        ready: prepared,
+        pollMs: options.pollMs,
+        leaseMs: options.leaseMs,
+      })
     : undefined;
   const mailTo = options.mailTo ?? site.admissionsEmail;
   const mailFrom = options.mailFrom ?? `${site.name} <${site.admissionsEmail}>`;
@@ -163,6 +180,7 @@ export function createApp(options: AppOptions) {
     trustProxy: options.trustProxy ?? false,
     backoff: options.backoff,
     pollMs: options.pollMs,
+    leaseMs: options.leaseMs,
     now: options.now,
     onSaved: webhooks && ((b) => webhooks.publish(bookingMessage(b))),
   });
@@ -182,6 +200,7 @@ export function createApp(options: AppOptions) {
     trustProxy: options.trustProxy ?? false,
     backoff: options.backoff,
     pollMs: options.pollMs,
+    leaseMs: options.leaseMs,
     now: options.now,
     changed:
       webhooks &&
@@ -418,6 +437,8 @@ async function startWebhooks(
 /** The outbox and its worker, resuming whatever was pending when the server last stopped. */
 function startDelivery(
   options: AppOptions,
+  db: Kysely<Database>,
+  ready: Promise<unknown>,
   store: EnquiryStore,
   mailer: Mailer | undefined,
   logoFile: string,
@@ -431,8 +452,8 @@ function startDelivery(
   };
   const ack = options.ack ?? true;
   const worker = new DeliveryWorker<Enquiry>({
-    outbox: new Outbox(outboxFileFor(options.dataFile)),
-    requeue: new RequeueReader(requeueFileFor(options.dataFile)),
+    outbox: new Outbox(db, "enquiries", ready),
+    load: (id) => store.get(id),
     transport: mailer,
     letters: (enquiry, now) => [
       { mail: "notify" },
@@ -455,6 +476,7 @@ function startDelivery(
         : composeMail(enquiry, mail as MailKind, settings),
     backoff: options.backoff,
     pollMs: options.pollMs,
+    leaseMs: options.leaseMs,
   });
   const started = store
     .all()

@@ -20,8 +20,8 @@ export interface ServerConfig {
   /** PostgreSQL instead of SQLite (DATABASE_URL). */
   databaseUrl?: string;
   /**
-   * The old JSON-lines file of enquiries, imported once at start (ENQUIRY_DATA_FILE); the
-   * files still kept on disk (outboxes, bookings, registrations) are named after it.
+   * The old JSON-lines file of enquiries, imported once at start (ENQUIRY_DATA_FILE); the other
+   * old files imported with it (outboxes, bookings, registrations) are named after it.
    */
   dataFile: string;
   /** smtp:// or smtps:// URL of the mail server; undefined: enquiries are stored, no one is told. */

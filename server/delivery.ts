@@ -1,10 +1,13 @@
 import type { Message } from "./mail";
 import {
+  LEASE_MS,
+  leaseOwner,
   mailKey,
-  requeueApplies,
+  REQUEUED,
+  type Claim,
   type DeliveryRecord,
   type Outbox,
-  type RequeueReader,
+  type Owed,
 } from "./outbox";
 
 export interface Backoff {
@@ -98,8 +101,17 @@ const MAIL_WORDS: WorkerWords = {
 
 export interface WorkerOptions<T extends { id: string }, M = Message> {
   outbox: Outbox;
-  /** Staff's requests to send flagged e-mails again. */
-  requeue: RequeueReader;
+  /**
+   * An item by its id, as stored now (the enquiry, the booking), to send what another process
+   * left pending (it stopped, or staff re-queued); `saved` is what `save` kept in the row.
+   */
+  load: (id: string, saved: string | undefined) => Promise<T | undefined>;
+  /** The item as the outbox keeps it in the row, where no store keeps it (a webhook's message). */
+  save?: (item: T) => string;
+  /** The one mail name this worker sends (a webhook receiver's key); default: every one of its outbox. */
+  only?: string;
+  /** How long a claim on an e-mail keeps other processes off it (LEASE_MS). */
+  leaseMs?: number;
   /** Sends the composed messages (an SMTP transport for e-mail). */
   transport: Transport<M>;
   /** How a failed send is retried; default: an SMTP error's (classify above). */
@@ -118,7 +130,7 @@ export interface WorkerOptions<T extends { id: string }, M = Message> {
   backoff?: Backoff;
   /** Sends under way at once. */
   concurrency?: number;
-  /** How often the re-queue file is read. */
+  /** How often the outbox is looked at for what other processes left and staff re-queued. */
   pollMs?: number;
   log?: (line: string) => void;
   /** The clock reminders are due by (tests start it at a chosen time). */
@@ -129,7 +141,10 @@ export interface WorkerOptions<T extends { id: string }, M = Message> {
 
 /**
  * Sends what the outbox says is pending, records each outcome durably, retries transient
- * failures with capped backoff and flags permanent ones. start() resumes from the files.
+ * failures with capped backoff and flags permanent ones. Each send is claimed first (a lease in
+ * the outbox's row), so that any number of processes share the work and none sends an e-mail
+ * another has sent or is sending; every pollMs it takes up what is due and nobody holds (left
+ * by a process that died, re-queued by staff). start() resumes from the database.
  */
 export class DeliveryWorker<T extends { id: string }, M = Message> {
   private readonly jobs = new Map<string, Job<T>>();
@@ -144,6 +159,11 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
   private readonly concurrency: number;
   private readonly log: (line: string) => void;
   private readonly items = new Map<string, T>();
+  /** Its name in the leases it takes. */
+  readonly owner = leaseOwner();
+  /** Rows whose item cannot be loaded (no longer stored): not looked at again. */
+  private readonly unloadable = new Set<string>();
+  private adopting = false;
 
   private readonly now: () => number;
   private readonly classify: (error: unknown) => FailureKind;
@@ -160,38 +180,66 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
 
   /** Queue every e-mail of the stored items that is not yet sent, flagged or skipped. */
   async start(stored: readonly T[]) {
-    await this.options.outbox.compact();
-    await Promise.all(stored.map((item) => this.queue(item)));
+    const owed: Owed[] = [];
+    for (const item of stored) owed.push(...(await this.queue(item)));
+    await this.options.outbox.ensure(owed);
     const { name, messages } = this.words;
     if (this.jobs.size) this.log(`${name}: ${this.jobs.size} ${messages} pending from before`);
-    await this.readRequeued();
-    this.poller = setInterval(() => void this.readRequeued(), this.options.pollMs ?? 2000);
+    await this.adopt();
+    this.poller = setInterval(() => void this.adopt(), this.options.pollMs ?? 2000);
     this.poller.unref();
     this.started = true;
     this.pump();
   }
 
-  /** A newly stored item, or a new state of one: send the e-mails it now becomes. */
-  enqueue(item: T) {
-    void this.queue(item).then(() => this.pump());
+  /**
+   * A newly stored item, or a new state of one: send the e-mails it now becomes. Resolves (never
+   * rejects) once they are in the outbox as pending: from then on, if this process dies, another
+   * sends them. Answer the request that stored the item after that.
+   */
+  enqueue(item: T): Promise<void> {
+    const queued = this.queue(item).then((owed) => this.options.outbox.ensure(owed));
+    void queued.catch(() => {}).then(() => this.pump());
+    return queued.catch((error: unknown) =>
+      this.log(`${this.words.name}: could not queue ${item.id}: ${reasonOf(error)}`),
+    );
   }
 
-  /** Add the item's letters that are not done yet; record the ones to skip. */
-  private async queue(item: T) {
+  /**
+   * Add the item's letters that are not done yet; record the ones to skip. Returns the rows
+   * the outbox should have for them (pending), so that another process sends them if this one
+   * cannot.
+   */
+  private async queue(item: T): Promise<Owed[]> {
+    await this.options.outbox.load();
     this.items.set(item.id, item);
     const now = this.now();
     const skips: Promise<void>[] = [];
+    const owed: Owed[] = [];
+    const saved = this.options.save?.(item);
     for (const letter of this.options.letters(item, now)) {
+      if (this.options.only !== undefined && letter.mail !== this.options.only) continue;
       const last = this.options.outbox.get(item.id, letter.mail);
       if (last && last.state !== "pending" && last.state !== "failed") continue;
-      if (letter.skip && !last) {
+      // Never tried: no record, or a pending row no one has tried (not one staff re-queued).
+      const untried = !last || (last.state === "pending" && !last.attempts && !last.reason);
+      if (letter.skip && untried) {
         skips.push(this.record(item, letter.mail, "skipped", { reason: letter.skip }));
         continue;
       }
       const since = last?.since ? Date.parse(last.since) : undefined;
-      this.add(item, letter.mail, last?.attempts ?? 0, letter.notBefore ?? 0, since);
+      const dueAt = last?.dueAt ? Date.parse(last.dueAt) : 0;
+      this.add(item, letter.mail, last?.attempts ?? 0, letter.notBefore ?? 0, since, dueAt);
+      if (!last || saved !== undefined)
+        owed.push({
+          id: item.id,
+          mail: letter.mail,
+          ...(letter.notBefore ? { dueAt: new Date(letter.notBefore).toISOString() } : {}),
+          ...(saved !== undefined ? { item: saved } : {}),
+        });
     }
     await Promise.all(skips);
+    return owed;
   }
 
   /** E-mails not yet sent, flagged or skipped. */
@@ -211,14 +259,25 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
     ]);
     clearTimeout(timeout);
     await this.options.outbox.idle();
+    // What this process was still sending (past the wait) goes to another at once.
+    await this.options.outbox.release(this.owner).catch((error: unknown) => {
+      this.log(`${this.words.name}: could not release its leases: ${reasonOf(error)}`);
+    });
     this.options.transport.close();
     return waited;
   }
 
-  private add(item: T, mail: string, attempts: number, notBefore: number, since?: number) {
+  private add(
+    item: T,
+    mail: string,
+    attempts: number,
+    notBefore: number,
+    since?: number,
+    retryAt = 0,
+  ) {
     const key = mailKey(item.id, mail);
     const now = this.now();
-    const dueAt = Math.max(now, notBefore);
+    const dueAt = Math.max(now, notBefore, retryAt);
     if (!this.jobs.has(key))
       this.jobs.set(key, { item, mail, attempts, dueAt, notBefore, since: since ?? now });
   }
@@ -229,33 +288,57 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
     return limit !== undefined && this.now() - job.since >= limit;
   }
 
-  /** Flagged e-mails staff asked to send again (`npm run enquiries -- --retry`). */
-  private async readRequeued() {
-    if (this.stopping) return;
-    const asked = await this.options.requeue.read().catch((error: unknown) => {
-      this.log(
-        `${this.words.name}: could not read ${this.options.requeue.file}: ${reasonOf(error)}`,
-      );
-      return [];
-    });
-    let added = 0;
-    for (const requeue of asked) {
-      const item = this.items.get(requeue.id);
-      if (!item || !this.options.letters(item, this.now()).some((l) => l.mail === requeue.mail))
-        continue;
-      if (!requeueApplies(this.options.outbox.get(requeue.id, requeue.mail), requeue)) continue;
-      this.add(item, requeue.mail, 0, 0);
-      added += 1;
-    }
-    if (added) {
-      this.log(`${this.words.name}: ${added} flagged ${this.words.messages} re-queued by staff`);
-      this.pump();
+  /**
+   * What is due and nobody is sending: left by a process that stopped or died (its lease ran
+   * out), failed and due again, re-queued by staff. Each is queued with its item, loaded as it
+   * is stored now; one its item no longer owes is recorded as skipped.
+   */
+  private async adopt() {
+    if (this.stopping || this.adopting) return;
+    this.adopting = true;
+    try {
+      await this.options.outbox.releaseGone();
+      const rows = await this.options.outbox.due(new Date(this.now()).toISOString(), {
+        mail: this.options.only,
+      });
+      const owed: Owed[] = [];
+      let adopted = 0;
+      let requeued = 0;
+      for (const row of rows) {
+        const key = mailKey(row.id, row.mail);
+        if (this.jobs.has(key) || this.unloadable.has(key)) continue;
+        const item =
+          (await this.options.load(row.id, row.item ?? undefined)) ?? this.items.get(row.id);
+        if (!item) {
+          this.unloadable.add(key);
+          continue;
+        }
+        if (!this.options.letters(item, this.now()).some((l) => l.mail === row.mail)) {
+          await this.record(item, row.mail, "skipped", { reason: "no longer applies" });
+          continue;
+        }
+        const before = this.jobs.size;
+        owed.push(...(await this.queue(item)));
+        if (!this.jobs.has(key)) continue;
+        adopted += this.jobs.size - before;
+        if (row.reason === REQUEUED) requeued += 1;
+      }
+      await this.options.outbox.ensure(owed);
+      const { name, messages } = this.words;
+      if (requeued) this.log(`${name}: ${requeued} flagged ${messages} re-queued by staff`);
+      if (adopted > requeued)
+        this.log(`${name}: ${adopted - requeued} ${messages} taken up that no process was sending`);
+      if (adopted) this.pump();
+    } catch (error) {
+      this.log(`${this.words.name}: could not read the outbox: ${reasonOf(error)}`);
+    } finally {
+      this.adopting = false;
     }
   }
 
   /** Start every send that is due and allowed; set a timer for the next one. */
   private pump() {
-    // Before start() the outbox is being compacted: nothing may be recorded yet.
+    // Before start() nothing is sent: start() queues what is owed from before first.
     if (!this.started || this.stopping) return;
     clearTimeout(this.timer);
     const now = this.now();
@@ -292,6 +375,25 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
 
   private async send(job: Job<T>) {
     const key = mailKey(job.item.id, job.mail);
+    // Taken by this process before anything is composed: sent (or being sent) by another, it
+    // is dropped here; if that process dies, its lease runs out and adopt() takes it up.
+    let claim: Claim;
+    try {
+      claim = await this.options.outbox.claim(
+        job.item.id,
+        job.mail,
+        this.owner,
+        this.options.leaseMs ?? LEASE_MS,
+      );
+    } catch (error) {
+      this.log(`${this.words.name}: could not claim ${key}: ${reasonOf(error)}`);
+      job.dueAt = this.now() + backoffMs(job.attempts + 1, this.backoff);
+      return;
+    }
+    if (!claim.claimed) {
+      this.jobs.delete(key);
+      return;
+    }
     try {
       const message = await this.options.compose(job.item, job.mail);
       if (!message) {
@@ -342,7 +444,12 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
       } else {
         job.dueAt = this.now() + backoffMs(job.attempts, this.backoff);
       }
-      await this.record(job.item, job.mail, "failed", { reason, attempts: job.attempts, ...since });
+      await this.record(job.item, job.mail, "failed", {
+        reason,
+        attempts: job.attempts,
+        ...since,
+        dueAt: new Date(Math.max(job.dueAt, this.now())).toISOString(),
+      });
     }
   }
 

@@ -91,7 +91,7 @@ export class Intake {
     }
     // Its key was stored meanwhile (another process): that enquiry is the one, already queued.
     if (id !== enquiry.id) return { outcome: "accepted", id };
-    this.options.worker?.enqueue(enquiry);
+    await this.options.worker?.enqueue(enquiry);
     this.options.onStored?.(enquiry);
     return { outcome: "accepted", id: enquiry.id };
   }

@@ -1,5 +1,5 @@
 import { fieldsFor, formKinds } from "../src/lib/enquiry";
-import { latestRecords, mailKinds, type DeliveryRecord, type MailKind } from "./outbox";
+import { mailKinds, type DeliveryRecord, type MailKind } from "./outbox";
 import type { Enquiry } from "./store";
 
 /** An enquiry with the latest delivery record of each of its e-mails (none yet: pending). */
@@ -8,11 +8,17 @@ export interface ReportRow {
   delivery: Partial<Record<MailKind, DeliveryRecord>>;
 }
 
-/** The stored enquiries (oldest first), each with its delivery state from the outbox beside `dataFile`. */
-export function readReport(enquiries: readonly Enquiry[], dataFile: string): ReportRow[] {
+/**
+ * The stored enquiries (oldest first), each with its delivery state: `records`, the enquiries
+ * outbox's latest records (latestRecords).
+ */
+export function readReport(
+  enquiries: readonly Enquiry[],
+  records: ReadonlyMap<string, DeliveryRecord>,
+): ReportRow[] {
   const rows = new Map<string, ReportRow>();
   for (const enquiry of enquiries) rows.set(enquiry.id, { enquiry, delivery: {} });
-  for (const record of latestRecords(dataFile).values()) {
+  for (const record of records.values()) {
     const row = rows.get(record.id);
     if (row && isMailKind(record.mail)) row.delivery[record.mail] = record;
   }

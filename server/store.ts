@@ -86,6 +86,17 @@ export class EnquiryStore {
     this.flushing = false;
   }
 
+  /** One stored enquiry, or undefined. */
+  async get(id: string): Promise<Enquiry | undefined> {
+    await this.ready;
+    const row = await this.db
+      .selectFrom("enquiries")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row && fromRow(row);
+  }
+
   /** Every stored enquiry, oldest first. */
   async all(): Promise<Enquiry[]> {
     await this.ready;

@@ -162,10 +162,10 @@ export class BookingDesk {
     }
     if (decided.outcome === "taken") return this.refused("taken", choice);
     if (decided.outcome === "existing") {
-      if (decided.asked) this.options.worker?.enqueue(decided.asked);
+      if (decided.asked) await this.options.worker?.enqueue(decided.asked);
       return { outcome: "existing" };
     }
-    if (decided.saved) this.saved(decided.booking);
+    if (decided.saved) await this.saved(decided.booking);
     return { outcome: "booked", booking: decided.booking };
   }
 
@@ -245,13 +245,16 @@ export class BookingDesk {
     } catch (error) {
       return { outcome: "unstored", error };
     }
-    if (saved) this.saved(saved);
+    if (saved) await this.saved(saved);
     return result;
   }
 
-  /** A new version is committed: its e-mails and webhook go out. */
-  private saved(booking: Booking) {
-    this.options.worker?.enqueue(booking);
+  /**
+   * A new version is committed: its e-mails and webhook go out. Resolves once its e-mails are
+   * in the outbox, so that an answered booking's are sent even if this process dies now.
+   */
+  private async saved(booking: Booking) {
+    await this.options.worker?.enqueue(booking);
     this.options.onSaved?.(booking);
   }
 

@@ -3,14 +3,14 @@ import { studyInterests } from "../../content/home";
 import { slotRules } from "../../src/lib/bookingRules";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
-import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import { Outbox } from "../outbox";
 import type { Languages } from "../languages";
 import type { RateLimiter } from "../rateLimit";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
 import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
-import { bookingsFileFor, BookingStore, type Booking } from "./store";
+import { BookingStore, type Booking } from "./store";
 import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
 import { linkSecret, signLink } from "../reservations/token";
@@ -36,6 +36,8 @@ export interface BookingOptions {
   trustProxy: boolean;
   backoff?: Backoff;
   pollMs?: number;
+  /** How long a claim on an e-mail keeps other processes off it. */
+  leaseMs?: number;
   now?: () => number;
   /** Told of each booking version once it is on disk (the webhooks). */
   onSaved?: (booking: Booking) => void;
@@ -46,7 +48,6 @@ const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? addre
 /** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
 export function startBooking(options: BookingOptions) {
   const clock = options.now ?? Date.now;
-  const file = bookingsFileFor(options.dataFile);
   const store = new BookingStore(options.database, options.ready);
   const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
   const manageUrl = (b: Booking) =>
@@ -55,8 +56,8 @@ export function startBooking(options: BookingOptions) {
     `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
   const worker = options.mailer
     ? new DeliveryWorker<Booking>({
-        outbox: new Outbox(outboxFileFor(file)),
-        requeue: new RequeueReader(requeueFileFor(file)),
+        outbox: new Outbox(options.database.db, "bookings", options.ready),
+        load: (id) => store.get(id),
         transport: options.mailer,
         letters: bookingLetters,
         // The advisers' e-mails are in English; the student's in the language they booked in.
@@ -79,6 +80,7 @@ export function startBooking(options: BookingOptions) {
         urgent: (mail) => parseMailName(mail).kind === "adviser",
         backoff: options.backoff,
         pollMs: options.pollMs,
+        leaseMs: options.leaseMs,
       })
     : undefined;
   const desk = new BookingDesk({

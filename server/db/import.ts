@@ -19,7 +19,8 @@ import {
 } from "../events/store";
 import { importEventVersions, readEventVersionFile } from "../events/schedule";
 import { StaffRequests } from "../staffRequests";
-import type { Database } from "./schema";
+import type { Database, OutboxName } from "./schema";
+import { mailKey, requeueApplies, requeueRow, type DeliveryRecord } from "../outbox";
 import { readJsonLines } from "../jsonl";
 import { EnquiryStore, readEnquiryFile } from "../store";
 import { storedVitalsFrom, VitalsStore } from "../vitalsStore";
@@ -110,6 +111,83 @@ export const importStaffFile = (requests: StaffRequests, kind: "booking" | "even
     return { read: asked.length, added: asked.length };
   });
 
+/** Every whole record of an old outbox file (DATA_DIR/enquiries.outbox.jsonl...), oldest first. */
+export const readOutboxFile = (file: string) =>
+  readJsonLines(file).filter(
+    (r): r is DeliveryRecord & Record<string, unknown> =>
+      typeof r.id === "string" &&
+      typeof r.mail === "string" &&
+      typeof r.state === "string" &&
+      typeof r.at === "string",
+  );
+
+/**
+ * An old outbox file: the latest record of each e-mail (webhook), where the table has no row
+ * for it yet (one there is newer: a crash before the rename only repeats a no-op), so nothing
+ * recorded as sent goes again and nothing pending is dropped.
+ */
+export const importOutboxFile = (db: Kysely<Database>, outbox: OutboxName, file: string) =>
+  importFile(file, async (f) => {
+    const latest = new Map<string, DeliveryRecord>();
+    for (const r of readOutboxFile(f)) latest.set(mailKey(r.id, r.mail), r);
+    const added = await db.transaction().execute(async (trx) => {
+      let added = 0;
+      for (const r of latest.values()) {
+        const result = await trx
+          .insertInto("deliveries")
+          .values({
+            outbox,
+            id: r.id,
+            mail: r.mail,
+            state: r.state,
+            at: r.at,
+            reply: typeof r.reply === "string" ? r.reply : null,
+            reason: typeof r.reason === "string" ? r.reason : null,
+            attempts: typeof r.attempts === "number" ? r.attempts : 0,
+            since: typeof r.since === "string" ? r.since : null,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows);
+      }
+      return added;
+    });
+    return { read: latest.size, added };
+  });
+
+/**
+ * Staff's re-queues of an old requeue file (DATA_DIR/enquiries.requeue.jsonl...), applied as
+ * the server applied them: to an e-mail still flagged from before it was asked for.
+ */
+export const importRequeueFile = (db: Kysely<Database>, outbox: OutboxName, file: string) =>
+  importFile(file, async (f) => {
+    const asked = readJsonLines(f).flatMap((r) =>
+      typeof r.id === "string" && typeof r.mail === "string" && typeof r.at === "string"
+        ? [{ id: r.id, mail: r.mail, at: r.at }]
+        : [],
+    );
+    const added = await db.transaction().execute(async (trx) => {
+      let added = 0;
+      for (const requeue of asked) {
+        const row = await trx
+          .selectFrom("deliveries")
+          .select(["state", "at"])
+          .where("outbox", "=", outbox)
+          .where("id", "=", requeue.id)
+          .where("mail", "=", requeue.mail)
+          .executeTakeFirst();
+        if (!requeueApplies(row && { ...requeue, ...row }, requeue)) continue;
+        await requeueRow(trx, { outbox, id: requeue.id, mail: requeue.mail }, requeue.at);
+        added += 1;
+      }
+      return added;
+    });
+    return { read: asked.length, added };
+  });
+
+/** The outboxes, by the name their old files took: DATA_DIR/NAME.outbox.jsonl */
+const OUTBOXES: OutboxName[] = ["enquiries", "bookings", "registrations", "webhooks"];
+
 /** Every old file of a data folder that has a table now, by what it held. */
 const oldFiles = (dataFile: string) => ({
   enquiries: dataFile,
@@ -119,6 +197,15 @@ const oldFiles = (dataFile: string) => ({
   eventVersions: scheduleFileFor(dataFile),
   bookingRequests: staffFileFor(dataFile),
   eventRequests: eventsStaffFileFor(dataFile),
+  // The enquiries' took its name from the enquiries file, the others sit beside it.
+  outbox: (name: OutboxName) =>
+    name === "enquiries"
+      ? `${dataFile.replace(/\.jsonl$/, "")}.outbox.jsonl`
+      : join(dirname(dataFile), `${name}.outbox.jsonl`),
+  requeue: (name: OutboxName) =>
+    name === "enquiries"
+      ? `${dataFile.replace(/\.jsonl$/, "")}.requeue.jsonl`
+      : join(dirname(dataFile), `${name}.requeue.jsonl`),
 });
 
 /**
@@ -151,6 +238,17 @@ export async function importOldFiles(
       await importStaffFile(new StaffRequests(database.db), "event", files.eventRequests),
     ],
   ];
+  // Delivery state after the items it is about; re-queues after the records they apply to.
+  for (const name of OUTBOXES)
+    found.push([
+      `${name === "webhooks" ? "webhook" : name.replace(/ies$/, "y").replace(/s$/, "")} deliveries`,
+      await importOutboxFile(database.db, name, files.outbox(name)),
+    ]);
+  for (const name of OUTBOXES)
+    found.push([
+      `staff re-queues of ${name === "webhooks" ? "webhooks" : `${name.replace(/ies$/, "y").replace(/s$/, "")} e-mails`}`,
+      await importRequeueFile(database.db, name, files.requeue(name)),
+    ]);
   return found.flatMap(([what, imported]) =>
     imported
       ? [

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Every table the server keeps, as the code names them (camelCase; the database's columns are
@@ -16,7 +16,50 @@ export interface Database {
   vitalsImports: VitalsImportTable;
   eventVersions: EventVersionTable;
   staffRequests: StaffRequestTable;
+  deliveries: DeliveryTable;
+  deliveryRequeues: DeliveryRequeueTable;
 }
+
+/** The outboxes: whose items' e-mails (webhooks) a row is about. */
+export type OutboxName = "enquiries" | "bookings" | "registrations" | "webhooks";
+
+/**
+ * What happened to one e-mail (webhook) of one item: its latest state, and while a process is
+ * sending it, that process's lease on it (no other process sends it until the lease ends).
+ * ISO times throughout (toISOString's form: compared as text).
+ */
+export interface DeliveryTable {
+  outbox: OutboxName;
+  /** The item's id (an enquiry's, a booking's, a webhook message's). */
+  id: string;
+  /** Which of its e-mails ("notify", "student.1"), or for a webhook its receiver's key. */
+  mail: string;
+  state: "pending" | "sent" | "failed" | "flagged" | "skipped";
+  at: string;
+  reply: string | null;
+  reason: string | null;
+  attempts: Generated<number>;
+  /** Since when it has been failing, where the worker gives up after a while (webhooks). */
+  since: string | null;
+  /** Not to be tried before this (a reminder, a retry's backoff); null: now. */
+  dueAt: string | null;
+  /** The process sending it, until leaseUntil; null: nobody. */
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  /** The item itself, where no store keeps it (a webhook's message, as JSON). */
+  item: string | null;
+}
+
+/** One flagged e-mail (webhook) staff asked to send again (npm run enquiries -- --retry). */
+export interface DeliveryRequeueTable {
+  id: string;
+  outbox: OutboxName;
+  itemId: string;
+  mail: string;
+  at: string;
+}
+
+export type DeliveryRow = Selectable<DeliveryTable>;
 
 /** An event's version as announced: a move or a cancellation makes a new one. */
 export interface EventVersionTable {

@@ -194,8 +194,8 @@ export class RegistrationDesk {
     }
     if (stored) {
       // A manage-link request only sends the link again: no webhook for it.
-      if (result.outcome === "existing") this.options.worker?.enqueue(stored.registration);
-      else this.told([stored]);
+      if (result.outcome === "existing") await this.options.worker?.enqueue(stored.registration);
+      else await this.told([stored]);
     }
     return result;
   }
@@ -221,7 +221,7 @@ export class RegistrationDesk {
     } catch (error) {
       return { outcome: "unstored", error };
     }
-    this.told(told);
+    await this.told(told);
     return result;
   }
 
@@ -243,7 +243,7 @@ export class RegistrationDesk {
     const now = this.now();
     if (scheduled.cancelled || now >= Date.parse(scheduled.event.startsAt)) return;
     try {
-      this.told(
+      await this.told(
         await this.options.store.change([scheduled.event.slug], (tx) =>
           this.promote(tx, scheduled),
         ),
@@ -303,14 +303,14 @@ export class RegistrationDesk {
       }
       return cancelled;
     });
-    this.told(told);
+    await this.told(told);
     return told.length;
   }
 
   /** The event moved: its confirmed registrants get the updated invite (their letters say so). */
   async announce(slug: string) {
     for (const r of await this.options.store.all(slug))
-      if (r.state === "confirmed") this.options.worker?.enqueue(r);
+      if (r.state === "confirmed") await this.options.worker?.enqueue(r);
   }
 
   /** The registration stored with this key, as answered the first time. */
@@ -333,9 +333,9 @@ export class RegistrationDesk {
   }
 
   /** New states committed: their e-mails and webhooks, in the order they were made. */
-  private told(stored: readonly Stored[]) {
+  private async told(stored: readonly Stored[]) {
     for (const { registration, place } of stored) {
-      this.options.worker?.enqueue(registration);
+      await this.options.worker?.enqueue(registration);
       this.options.changed?.(registration, place);
     }
   }

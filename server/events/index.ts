@@ -6,7 +6,7 @@ import { localePath } from "../../src/i18n/pageLocale";
 import { localeByCode, sourceLocale } from "../../src/i18n/locales";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
-import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import { Outbox } from "../outbox";
 import type { Languages } from "../languages";
 import type { RateLimiter } from "../rateLimit";
 import { linkSecret, signLink } from "../reservations/token";
@@ -17,7 +17,7 @@ import { registrationLetters } from "./mail";
 import { EventSchedule } from "./schedule";
 import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
-import { placeInLine, RegistrationStore, registrationsFileFor, type Registration } from "./store";
+import { placeInLine, RegistrationStore, type Registration } from "./store";
 
 export interface EventsOptions {
   dataFile: string;
@@ -39,6 +39,8 @@ export interface EventsOptions {
   trustProxy: boolean;
   backoff?: Backoff;
   pollMs?: number;
+  /** How long a claim on an e-mail keeps other processes off it. */
+  leaseMs?: number;
   now?: () => number;
   /** Every registration's new state, once committed, with its place in line (webhooks). */
   changed?: (r: Registration, place: number | undefined) => void;
@@ -47,7 +49,6 @@ export interface EventsOptions {
 /** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */
 export function startEvents(options: EventsOptions) {
   const clock = options.now ?? Date.now;
-  const file = registrationsFileFor(options.dataFile);
   const store = new RegistrationStore(options.database, options.ready);
   const schedule = new EventSchedule(
     options.eventsFile ?? EVENTS_FILE,
@@ -65,8 +66,8 @@ export function startEvents(options: EventsOptions) {
     `${options.publicUrl}${localePath(localeByCode(lang ?? "") ?? sourceLocale, `/events/${slug}`)}`;
   const worker = options.mailer
     ? new DeliveryWorker<Registration>({
-        outbox: new Outbox(outboxFileFor(file)),
-        requeue: new RequeueReader(requeueFileFor(file)),
+        outbox: new Outbox(options.database.db, "registrations", options.ready),
+        load: (id) => store.get(id),
         transport: options.mailer,
         letters: (r, now) => registrationLetters(r, schedule.get(r.event), now),
         compose: async (version, mail) => {
@@ -92,6 +93,7 @@ export function startEvents(options: EventsOptions) {
         urgent: (mail) => mail.startsWith("reg."),
         backoff: options.backoff,
         pollMs: options.pollMs,
+        leaseMs: options.leaseMs,
       })
     : undefined;
   const desk = new RegistrationDesk({

@@ -1,24 +1,24 @@
 /**
  * Every lead to the agency's own tools: each message published here is POSTed, signed, to
- * every WEBHOOK_URL, through the same durable outbox and worker as the e-mails.
+ * every WEBHOOK_URL, through the same outbox (the deliveries table) and worker as the e-mails.
  *
  * Nothing lost, nothing sent twice once recorded: a message is published only once its lead
  * is on disk, and at every start every stored lead is published again (the stores are the
  * source of truth, as they are for e-mail). A message whose delivery the outbox records as
- * sent, flagged or failed-for-good is not sent again; any other is. We derive rather than keep
- * a webhook log of our own because the lead's own fsynced line already says everything the
- * message says, and a second log written after it would leave a window (a crash between the
- * two writes) in which a stored lead had no webhook.
+ * sent, flagged or failed-for-good is not sent again; any other is. Each delivery's row keeps
+ * its message, so that any process can send what another left (it died: its lease runs out),
+ * without rebuilding it; a lead stored by a process that died before writing those rows is
+ * published again at the next start of any process.
  *
- * The one window left: a crash after a receiver accepted a message and before its record
- * reached the disk sends it again at the next start, with the same webhook-id, which is what
- * receivers deduplicate by.
+ * The one window left: a crash after a receiver accepted a message and before its record was
+ * committed sends it again, with the same webhook-id, which is what receivers deduplicate by.
  */
 import { createHash } from "node:crypto";
-import { dirname, join } from "node:path";
+import type { Kysely } from "kysely";
 import { Webhook } from "standardwebhooks";
+import type { Database } from "../db";
 import { DeliveryWorker, type Backoff } from "../delivery";
-import { Outbox, outboxFileFor, RequeueReader, requeueFileFor } from "../outbox";
+import { Outbox } from "../outbox";
 import type { WebhookConfig } from "./config";
 import type { WebhookMessage } from "./payload";
 import { classifyHttp, httpTransport, signedRequest, type WebhookRequest } from "./transport";
@@ -30,20 +30,6 @@ export * from "./payload";
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The name the webhooks' files are made from, as an enquiry store's are from its file (no
- * such file is written: the leads are in their own stores), so the outbox's staff helpers
- * (latestRecords, requeueFlagged) read them: data/enquiries.jsonl -> data/webhooks.jsonl
- */
-export const webhooksBaseFor = (dataFile: string) => join(dirname(dataFile), "webhooks.jsonl");
-
-/** The webhooks' outbox, beside the other data: data/webhooks.outbox.jsonl */
-export const webhookOutboxFileFor = (dataFile: string) => outboxFileFor(webhooksBaseFor(dataFile));
-
-/** Staff's requests to send flagged webhooks again: data/webhooks.requeue.jsonl */
-export const webhookRequeueFileFor = (dataFile: string) =>
-  requeueFileFor(webhooksBaseFor(dataFile));
-
-/**
  * A URL's name in the outbox (its `mail` field): its host, readable in the staff tool, and a
  * hash of the whole URL, so two paths on one host are two deliveries and a URL's secret path
  * is not written down.
@@ -52,12 +38,16 @@ export const receiverKey = (url: string) =>
   `${new URL(url).host}#${createHash("sha256").update(url).digest("hex").slice(0, 8)}`;
 
 export interface WebhookOptions extends WebhookConfig {
-  /** The enquiries' data file: the outbox sits beside it. */
-  dataFile: string;
+  /** Where the deliveries are kept (the "webhooks" outbox). */
+  database: Kysely<Database>;
+  /** Resolves once the schema is migrated and old files imported. */
+  ready?: Promise<unknown>;
   timeoutMs?: number;
   giveUpAfterMs?: number;
-  /** How often the staff's re-queue file is read. */
+  /** How often each worker looks for what other processes left and staff re-queued. */
   pollMs?: number;
+  /** How long a claim on a delivery keeps other processes off it. */
+  leaseMs?: number;
   backoff: Backoff;
   log?: (line: string) => void;
 }
@@ -80,14 +70,19 @@ export interface Webhooks {
 
 /** One worker per URL (a receiver down holds back only its own deliveries), one outbox. */
 export function createWebhooks(options: WebhookOptions): Webhooks {
-  const outbox = new Outbox(webhookOutboxFileFor(options.dataFile));
+  const outbox = new Outbox(options.database, "webhooks", options.ready);
   const signer = new Webhook(options.secret);
   const workers = options.urls.map((url) => {
     const key = receiverKey(url);
     const host = new URL(url).host;
     return new DeliveryWorker<WebhookMessage, WebhookRequest>({
       outbox,
-      requeue: new RequeueReader(webhookRequeueFileFor(options.dataFile)),
+      // The message is kept in its row: any process can send it without rebuilding it.
+      save: (message) => JSON.stringify(message),
+      load: (_id, saved) =>
+        Promise.resolve(saved === undefined ? undefined : (JSON.parse(saved) as WebhookMessage)),
+      only: key,
+      leaseMs: options.leaseMs,
       transport: httpTransport(options.timeoutMs),
       classify: classifyHttp,
       giveUpAfterMs: options.giveUpAfterMs ?? GIVE_UP_AFTER_MS,
@@ -105,13 +100,12 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   return {
     publish(message) {
       // Before start() the worker only queues it; start() sends.
-      for (const worker of workers) worker.enqueue(message);
+      for (const worker of workers) void worker.enqueue(message);
     },
     async start() {
       if (started) return;
       started = true;
-      // Each worker compacts the shared outbox first; one after the other.
-      for (const worker of workers) await worker.start([]);
+      await Promise.all(workers.map((worker) => worker.start([])));
     },
     get pending() {
       return workers.reduce((n, w) => n + w.pending, 0);

@@ -1,13 +1,12 @@
-import { latestRecords, type DeliveryRecord } from "../outbox";
-import { webhooksBaseFor } from ".";
+import type { DeliveryRecord } from "../outbox";
 
 /**
  * The staff tool's lines about webhooks (npm run enquiries): per receiver, how many were
  * delivered, are being retried and are flagged, then each flagged one with its reason. A
  * message with no record yet (the server has not tried it) is not counted.
  */
-export function webhookReport(dataFile: string): string[] {
-  const records = [...latestRecords(webhooksBaseFor(dataFile)).values()];
+export function webhookReport(latest: ReadonlyMap<string, DeliveryRecord>): string[] {
+  const records = [...latest.values()].filter((r) => r.state !== "pending" || r.reason);
   if (!records.length) return [];
   const byReceiver = new Map<string, DeliveryRecord[]>();
   for (const r of records) byReceiver.set(r.mail, [...(byReceiver.get(r.mail) ?? []), r]);

@@ -3,9 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { outboxFileFor, readOutbox } from "../../server/outbox";
-import { bookingsFileFor } from "../../server/booking/store";
-import { storedBookings } from "./stored";
+import { sentDeliveries, storedBookings } from "./stored";
 import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
 
@@ -61,7 +59,7 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
             // Killed once a few are answered and the mail server has taken its 3: the rest of the
             // bookings and their e-mails are under way.
             if (acknowledged.length === 3)
-              killed = untilSent(smtp, outboxFileFor(bookingsFileFor(dataFile)), 3).finally(() =>
+              killed = untilSent(smtp, dirname(dataFile), "bookings", 3).finally(() =>
                 server.child.kill("SIGKILL"),
               );
           }
@@ -99,10 +97,8 @@ test("SIGKILL in the middle of 100 concurrent bookings: every acknowledged one i
       [...byId.values()].every((n) => n === 1),
       "none sent twice",
     );
-    const sent = readOutbox(outboxFileFor(bookingsFileFor(dataFile))).filter(
-      (r) => r.state === "sent",
-    );
-    assert.equal(new Set(sent.map((r) => `${r.id}/${r.mail}`)).size, expected);
+    const sent = await sentDeliveries(dirname(dataFile), "bookings");
+    assert.equal(new Set(sent).size, expected);
     // A slot refused before the kill is still refused: the restart knows the places taken.
     const full = [...perSlot].find(([, n]) => n === 2)?.[0];
     if (full) assert.equal((await book(server.origin, 999, full)).status, 409);

@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { outboxFileFor, readOutbox } from "../../server/outbox";
 import { testSmtp, type Received } from "./smtp";
 import { kill, spawnServer as spawnIn, until } from "./process";
-import { storedEnquiries } from "./stored";
+import { sentDeliveries, storedEnquiries } from "./stored";
 
 let dir = "";
 let dist = "";
@@ -44,8 +43,8 @@ const counts = (messages: Received[]) => {
   return byId;
 };
 
-const sentIn = (dataFile: string) =>
-  readOutbox(outboxFileFor(dataFile)).filter((r) => r.state === "sent").length;
+const sentIn = async (dataFile: string) =>
+  (await sentDeliveries(dirname(dataFile), "enquiries")).length;
 
 test("SIGKILL with deliveries pending: after a restart every e-mail is sent, each once", async (t) => {
   const smtp = testSmtp();
@@ -57,7 +56,7 @@ test("SIGKILL with deliveries pending: after a restart every e-mail is sent, eac
   let server = await spawnServer(env);
   try {
     await Promise.all(Array.from({ length: 20 }, (_, i) => post(server.origin, i)));
-    await until(() => sentIn(dataFile) === 6 && smtp.held > 0, 20_000);
+    await until(async () => (await sentIn(dataFile)) === 6 && smtp.held > 0, 20_000);
     const underWay = smtp.held;
     server.child.kill("SIGKILL");
     assert.equal(await server.exited, null);
@@ -66,7 +65,7 @@ test("SIGKILL with deliveries pending: after a restart every e-mail is sent, eac
       20,
       "every accepted enquiry is committed",
     );
-    const pending = 40 - sentIn(dataFile);
+    const pending = 40 - (await sentIn(dataFile));
     assert.equal(pending, 34);
     // The sends that were under way never got their answer: they were not accepted. (One more
     // may have reached the mail server between counting them and the kill.)
@@ -87,7 +86,7 @@ test("SIGKILL with deliveries pending: after a restart every e-mail is sent, eac
     assert.equal(smtp.received.length, 40);
     assert.equal(byId.size, 40);
     assert.ok([...byId.values()].every((n) => n === 1));
-    assert.equal(sentIn(dataFile), 40);
+    assert.equal(await sentIn(dataFile), 40);
     assert.match(server.output, /34 e-mails pending from before/);
     // A mail server that had kept those (its answer lost with the client) would now hold them
     // twice, under one Message-ID: recognisable as the same message.
@@ -118,7 +117,7 @@ test("SIGTERM under load: sends under way finish and are recorded, the rest resu
     server.child.kill("SIGTERM");
     assert.equal(await server.exited, 0);
     const stopMs = Date.now() - stopAt;
-    const sent = sentIn(dataFile);
+    const sent = await sentIn(dataFile);
     // Whatever the mail server accepted before the exit is recorded as sent: no resend.
     assert.equal(sent, smtp.received.length);
     assert.equal(smtp.abandoned.length, 0, "no send was cut off");

@@ -3,9 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { outboxFileFor, readOutbox } from "../../server/outbox";
-import { registrationsFileFor } from "../../server/events/store";
-import { storedRegistrations } from "./stored";
+import { sentDeliveries, storedRegistrations } from "./stored";
 import { wallClock } from "../../src/lib/slots";
 import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
@@ -147,7 +145,7 @@ test("SIGKILL in the middle of a burst: every acknowledged registration is there
       assert.equal(r.status, 200);
       acknowledged.push(((await r.json()) as Answer).id);
     }
-    await untilSent(smtp, outboxFileFor(registrationsFileFor(dataFile)), 3);
+    await untilSent(smtp, dirname(dataFile), "registrations", 3);
     // Then a burst, killed a few answers in: the rest of it and every e-mail since are under way.
     const answers = Array.from({ length: 97 }, (_, i) =>
       register(server.origin, i + 3).then(
@@ -182,10 +180,8 @@ test("SIGKILL in the middle of a burst: every acknowledged registration is there
       [...byId.values()].every((n) => n === 1),
       "none sent twice",
     );
-    const sent = readOutbox(outboxFileFor(registrationsFileFor(dataFile))).filter(
-      (r) => r.state === "sent",
-    );
-    assert.equal(new Set(sent.map((r) => `${r.id}/${r.mail}`)).size, expected);
+    const sent = await sentDeliveries(dirname(dataFile), "registrations");
+    assert.equal(new Set(sent).size, expected);
     t.diagnostic(
       `SIGKILL after ${acknowledged.length} of 100 concurrent registrations were acknowledged (${statuses.filter((s) => s === 0).length} cut off): ${stored.length} on disk, all acknowledged among them, ${stored.filter((r) => r.state === "confirmed").length} confirmed of 20; ${expected} e-mails sent once each after the restart`,
     );

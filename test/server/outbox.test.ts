@@ -1,82 +1,87 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  latestRecords,
-  Outbox,
-  outboxFileFor,
-  readOutbox,
-  requeueFileFor,
-  requeueFlagged,
-  RequeueReader,
-  type DeliveryRecord,
-} from "../../server/outbox";
+import { migrate, openDatabase } from "../../server/db";
+import { latestRecords, leaseOwner, Outbox, requeueFlagged } from "../../server/outbox";
 
 let dir = "";
 before(() => (dir = mkdtempSync(join(tmpdir(), "eg-outbox-"))));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const lineCount = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean).length;
+async function database(name: string) {
+  const opened = openDatabase({ dataDir: join(dir, name) });
+  await migrate(opened.db);
+  return opened;
+}
 
-const failed = (id: string, attempts: number): DeliveryRecord => ({
-  id,
-  mail: "notify",
-  state: "failed",
-  at: new Date().toISOString(),
-  reason: "connect ECONNREFUSED",
-  attempts,
+test("claims: one owner at a time; a done e-mail is never taken again nor overwritten; a lease runs out", async () => {
+  const { db, close } = await database("claims");
+  try {
+    // Two processes' outboxes on one database.
+    const [a, b] = [new Outbox(db, "enquiries"), new Outbox(db, "enquiries")];
+    const [ownerA, ownerB] = [leaseOwner(), leaseOwner()];
+    assert.deepEqual(await a.claim("x", "notify", ownerA), { claimed: true });
+    const taken = await b.claim("x", "notify", ownerB);
+    assert.equal(taken.claimed, false);
+    assert.ok(!taken.claimed && "leasedUntil" in taken, "leased by the other");
+    await a.record({ id: "x", mail: "notify", state: "sent", at: new Date().toISOString() });
+    const done = await b.claim("x", "notify", ownerB);
+    assert.ok(!done.claimed && "done" in done && done.done.state === "sent");
+    // A stale view (failed) does not overwrite what the other recorded.
+    await b.record({ id: "x", mail: "notify", state: "failed", at: new Date().toISOString() });
+    assert.equal((await latestRecords(db, "enquiries")).get("x/notify")?.state, "sent");
+
+    // A lease that runs out (its process stopped answering): the other takes it.
+    assert.deepEqual(await a.claim("y", "notify", ownerA, 50), { claimed: true });
+    assert.equal((await b.due(new Date().toISOString())).length, 0, "leased: not due");
+    await new Promise((r) => setTimeout(r, 80));
+    assert.deepEqual(
+      (await b.due(new Date().toISOString())).map((r) => r.id),
+      ["y"],
+    );
+    assert.deepEqual(await b.claim("y", "notify", ownerB), { claimed: true });
+    // Released on a clean stop: at once.
+    await b.release(ownerB);
+    assert.deepEqual(await a.claim("y", "notify", ownerA), { claimed: true });
+  } finally {
+    await close();
+  }
 });
 
-test("outbox: retries during a long outage do not grow the file without bound", async () => {
-  const file = join(dir, "long-outage", "enquiries.outbox.jsonl");
-  const outbox = new Outbox(file);
-  // Three e-mails failing for a long time, written as the worker writes them (not awaited one by one).
-  const writes: Promise<void>[] = [];
-  for (let attempt = 1; attempt <= 3000; attempt++)
-    for (const id of ["a", "b", "c"]) writes.push(outbox.record(failed(id, attempt)));
-  writes.push(outbox.record({ id: "a", mail: "notify", state: "sent", at: "", reply: "250 OK" }));
-  await Promise.all(writes);
-  await outbox.idle();
-  assert.ok(lineCount(file) <= 3 + 2000 + 3, `${lineCount(file)} lines`);
-  // Nothing recorded while it was being compacted is lost: the latest of each is on disk.
-  const latest = new Map(readOutbox(file).map((r) => [r.id, r]));
-  assert.equal(latest.get("a")?.state, "sent");
-  assert.equal(latest.get("b")?.attempts, 3000);
-  assert.equal(latest.get("c")?.attempts, 3000);
-  // And a new process reads the same state.
-  assert.equal(new Outbox(file).get("b", "notify")?.attempts, 3000);
-});
-
-test("re-queue: only flagged e-mails, shown as pending to staff, read once by the server", async () => {
-  const dataFile = join(dir, "requeue", "enquiries.jsonl");
-  const outbox = new Outbox(outboxFileFor(dataFile));
-  const earlier = new Date(Date.now() - 60_000).toISOString();
-  await outbox.record({ id: "x", mail: "ack", state: "flagged", at: earlier, reason: "550" });
-  await outbox.record({ id: "y", mail: "notify", state: "sent", at: earlier, reply: "250" });
-  const asked = await requeueFlagged(dataFile);
-  assert.deepEqual(
-    asked.map((r) => `${r.id}/${r.mail}`),
-    ["x/ack"],
-  );
-  assert.equal(latestRecords(dataFile).get("x/ack")?.state, "pending");
-  assert.deepEqual(await requeueFlagged(dataFile), [], "already asked for");
-  const reader = new RequeueReader(requeueFileFor(dataFile));
-  assert.deepEqual(
-    (await reader.read()).map((r) => r.id),
-    ["x"],
-  );
-  assert.deepEqual(await reader.read(), [], "read once");
-  // A line cut short by a crash is skipped until it is whole.
-  appendFileSync(requeueFileFor(dataFile), '{"id":"z","mail":"notify"');
-  assert.deepEqual(await reader.read(), []);
-  appendFileSync(requeueFileFor(dataFile), `,"at":"${new Date().toISOString()}"}\n`);
-  assert.deepEqual(
-    (await reader.read()).map((r) => r.id),
-    ["z"],
-  );
-  // Sent after the re-queue: staff see it sent.
-  await outbox.record({ id: "x", mail: "ack", state: "sent", at: new Date().toISOString() });
-  assert.equal(latestRecords(dataFile).get("x/ack")?.state, "sent");
+test("owed rows: pending until due, kept once; re-queue: only flagged ones, pending again, asked for once", async () => {
+  const { db, close } = await database("owed");
+  try {
+    const outbox = new Outbox(db, "bookings");
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    await outbox.ensure([
+      { id: "b", mail: "student.0" },
+      { id: "b", mail: "reminder.0", dueAt: later },
+    ]);
+    await outbox.ensure([{ id: "b", mail: "student.0" }]);
+    assert.deepEqual(
+      (await outbox.due(new Date().toISOString())).map((r) => r.mail),
+      ["student.0"],
+      "the reminder waits for its day",
+    );
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    await outbox.record({ id: "x", mail: "ack", state: "flagged", at: earlier, reason: "550" });
+    await outbox.record({ id: "y", mail: "notify", state: "sent", at: earlier, reply: "250" });
+    const asked = await requeueFlagged(db, "bookings");
+    assert.deepEqual(
+      asked.map((r) => `${r.id}/${r.mail}`),
+      ["x/ack"],
+    );
+    const latest = await latestRecords(db, "bookings");
+    assert.equal(latest.get("x/ack")?.state, "pending");
+    assert.equal(latest.get("x/ack")?.reason, "re-queued by staff");
+    assert.deepEqual(await requeueFlagged(db, "bookings"), [], "already asked for");
+    assert.equal((await db.selectFrom("deliveryRequeues").selectAll().execute()).length, 1);
+    // Any process's next poll takes it up.
+    assert.ok((await outbox.due(new Date().toISOString())).some((r) => r.id === "x"));
+    assert.deepEqual(await requeueFlagged(db, "enquiries"), [], "each outbox its own");
+  } finally {
+    await close();
+  }
 });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
-import { readOutbox } from "../../server/outbox";
+import type { OutboxName } from "../../server/outbox";
 import type { TestSmtp } from "./smtp";
+import { sentDeliveries, type Where } from "./stored";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -54,16 +55,15 @@ export const kill = (child: ChildProcess, signal: NodeJS.Signals) => {
  * sends the message again after the restart, under the same Message-ID: SMTP allows no better
  * than at least once there. The crash tests kill outside that window and check everything else.
  */
-export async function untilSent(smtp: TestSmtp, outboxFile: string, count: number) {
-  const sent = () =>
-    new Set(
-      readOutbox(outboxFile)
-        .filter((r) => r.state === "sent")
-        .map((r) => `${r.id}/${r.mail}`),
-    ).size;
+export async function untilSent(smtp: TestSmtp, where: Where, outbox: OutboxName, count: number) {
+  let sent = 0;
   await until(
-    () => smtp.received.length === count && sent() === count,
+    async () => {
+      if (smtp.received.length !== count) return false;
+      sent = (await sentDeliveries(where, outbox)).length;
+      return sent === count;
+    },
     20_000,
-    () => `${smtp.received.length} accepted, ${sent()} recorded as sent`,
+    () => `${smtp.received.length} accepted, ${sent} recorded as sent`,
   );
 }

@@ -3,9 +3,10 @@ import { openDatabase, type DatabaseConfig, type OpenDatabase } from "../../serv
 import { RegistrationStore } from "../../server/events/store";
 import { StaffRequests } from "../../server/staffRequests";
 import { EnquiryStore } from "../../server/store";
+import { latestRecords, type OutboxName } from "../../server/outbox";
 
 /** A data folder's SQLite database, or a PostgreSQL one. */
-type Where = string | DatabaseConfig;
+export type Where = string | DatabaseConfig;
 
 /** Reads a database as the staff tools do (a server may be running on it). */
 async function read<T>(where: Where, use: (database: OpenDatabase) => Promise<T>) {
@@ -32,3 +33,13 @@ export const storedRegistrations = (where: Where) =>
 /** As a staff tool does: requests written to the database a server reads. */
 export const withStaffRequests = <T>(where: Where, use: (requests: StaffRequests) => Promise<T>) =>
   read(where, (database) => use(new StaffRequests(database.db)));
+
+/** The latest record of each e-mail (webhook) of an outbox, as the staff tool reads them. */
+export const storedDeliveries = (where: Where, outbox: OutboxName) =>
+  read(where, async (database) => [...(await latestRecords(database.db, outbox)).values()]);
+
+/** The e-mails (webhooks) of an outbox recorded as sent, as "id/mail". */
+export const sentDeliveries = async (where: Where, outbox: OutboxName) =>
+  (await storedDeliveries(where, outbox))
+    .filter((r) => r.state === "sent")
+    .map((r) => `${r.id}/${r.mail}`);

@@ -7,12 +7,14 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { readBookings, readBookingVersions } from "../../server/booking/store";
 import { readRegistrations, readRegistrationVersions } from "../../server/events/store";
-import { readOutbox, type DeliveryRecord } from "../../server/outbox";
+import { mailKey, type DeliveryRecord, type OutboxName } from "../../server/outbox";
+import { readOutboxFile } from "../../server/db/import";
 import { signLink } from "../../server/reservations/token";
 import { readEnquiryFile } from "../../server/store";
 import { kill, spawnServer, until } from "./process";
 import { testReceiver } from "./receiver";
 import { testSmtp } from "./smtp";
+import { storedDeliveries } from "./stored";
 
 // An agency upgrading: today's server started on a data folder the version before the database
 // wrote (test/fixtures/data-before-database, and its README for how it was made).
@@ -30,20 +32,24 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The latest record of each message in an outbox file, by "id/mail". */
+/** The latest record of each message in an old outbox file, by "id/mail". */
 function latest(file: string) {
   const byKey = new Map<string, DeliveryRecord>();
-  for (const r of readOutbox(file)) byKey.set(`${r.id}/${r.mail}`, r);
+  for (const r of readOutboxFile(file)) byKey.set(mailKey(r.id, r.mail), r);
   return byKey;
 }
 
-const OUTBOXES = ["enquiries", "bookings", "registrations"].map((n) => `${n}.outbox.jsonl`);
+/** The latest record of each message in the deliveries table now, by "id/mail". */
+const stored = async (data: string, outbox: OutboxName) =>
+  new Map((await storedDeliveries(data, outbox)).map((r) => [mailKey(r.id, r.mail), r]));
+
+const OUTBOXES: OutboxName[] = ["enquiries", "bookings", "registrations"];
 
 test("a data folder of the version before the database: every record imported once, every link still opens, nothing sent goes again, nothing pending is dropped", async (t) => {
   const data = join(dir, "data");
   cpSync(fixture, data, { recursive: true });
   const before = Object.fromEntries(
-    [...OUTBOXES, "webhooks.outbox.jsonl"].map((f) => [f, latest(join(data, f))]),
+    [...OUTBOXES, "webhooks"].map((n) => [n, latest(join(data, `${n}.outbox.jsonl`))]),
   );
   const enquiries = readEnquiryFile(join(data, "enquiries.jsonl"));
   const bookings = readBookings(join(data, "bookings.jsonl"));
@@ -84,33 +90,43 @@ test("a data folder of the version before the database: every record imported on
     const unsent = (m: Map<string, DeliveryRecord>) =>
       [...m].filter(([, r]) => r.state !== "sent").map(([key]) => key);
     const owed = [
-      ...unsent(before["enquiries.outbox.jsonl"]),
-      ...unsent(before["bookings.outbox.jsonl"]),
-      ...unsent(before["registrations.outbox.jsonl"]),
+      ...unsent(before.enquiries),
+      ...unsent(before.bookings),
+      ...unsent(before.registrations),
       ...bookingVersions
         .flatMap((v) => [`${v.id}/adviser.${v.sequence}`, `${v.id}/student.${v.sequence}`])
-        .filter((key) => !before["bookings.outbox.jsonl"].has(key)),
+        .filter((key) => !before.bookings.has(key)),
     ];
     const leads = enquiries.length + bookingVersions.length + registrationVersions.length;
     assert.ok(owed.length >= 4, "the fixture has e-mails pending");
-    const mailNow = () => new Map(OUTBOXES.flatMap((f) => [...latest(join(data, f))]));
-    const delivered = () =>
-      [...latest(join(data, "webhooks.outbox.jsonl")).values()].filter((r) => r.state === "sent");
+    const mailNow = async () =>
+      new Map((await Promise.all(OUTBOXES.map((n) => stored(data, n)))).flatMap((m) => [...m]));
+    const delivered = async () =>
+      [...(await stored(data, "webhooks")).values()].filter((r) => r.state === "sent");
+    let deliveredCount = 0;
     await until(
-      () =>
-        owed.every((key) => mailNow().get(key)?.state === "sent") && delivered().length === leads,
+      async () => {
+        const mail = await mailNow();
+        deliveredCount = (await delivered()).length;
+        return owed.every((key) => mail.get(key)?.state === "sent") && deliveredCount === leads;
+      },
       30_000,
-      () => `owed ${owed.join(" ")}; ${delivered().length} of ${leads} leads delivered`,
+      () => `owed ${owed.join(" ")}; ${deliveredCount} of ${leads} leads delivered`,
     );
+    for (const n of [...OUTBOXES, "webhooks"])
+      assert.ok(
+        existsSync(join(data, `${n}.outbox.jsonl.imported`)),
+        `${n}.outbox.jsonl set aside`,
+      );
     await new Promise((r) => setTimeout(r, 2000)); // anything more would come within this
     let newlySent = 0;
-    for (const file of [...OUTBOXES, "webhooks.outbox.jsonl"]) {
-      const now = latest(join(data, file));
+    for (const name of [...OUTBOXES, "webhooks"] as const) {
+      const now = await stored(data, name);
       for (const [key, is] of now) {
-        const was = before[file].get(key);
+        const was = before[name].get(key);
         if (was?.state === "sent")
-          assert.deepEqual(is, was, `${file} ${key}: sent before, untouched`);
-        else if (is.state === "sent" && !file.startsWith("webhooks")) newlySent++;
+          assert.deepEqual(is, was, `${name} ${key}: sent before, untouched`);
+        else if (is.state === "sent" && name !== "webhooks") newlySent++;
       }
     }
     assert.equal(smtp.received.length, newlySent, "each e-mail sent now is one that was owed");
@@ -120,9 +136,7 @@ test("a data folder of the version before the database: every record imported on
       "none sent twice",
     );
     const hookIds = new Set(hooks.hits.map((h) => h.id));
-    const deliveredBefore = [...before["webhooks.outbox.jsonl"].values()].filter(
-      (r) => r.state === "sent",
-    );
+    const deliveredBefore = [...before.webhooks.values()].filter((r) => r.state === "sent");
     for (const r of deliveredBefore) assert.ok(!hookIds.has(r.id), `webhook ${r.id} not again`);
     assert.equal(hooks.hits.length, leads - deliveredBefore.length, "the owed webhooks, once each");
 

@@ -4,7 +4,6 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { readOutbox } from "../../server/outbox";
 import { requestEventCancel } from "../../server/events/report";
 import { signLink } from "../../server/reservations/token";
 import { wallClock } from "../../src/lib/slots";
@@ -13,13 +12,13 @@ import {
   enquiryMessage,
   receiverKey,
   registrationMessage,
-  webhookOutboxFileFor,
 } from "../../server/webhooks";
+import { migrate, openDatabase } from "../../server/db";
 import { parseBackoff } from "../../server/webhooks/config";
 import { classifyHttp, WebhookRefused } from "../../server/webhooks/transport";
 import { kill, spawnServer, until } from "./process";
 import { newSecret, testReceiver, type Hit } from "./receiver";
-import { withStaffRequests } from "./stored";
+import { storedDeliveries, withStaffRequests } from "./stored";
 
 let dir = "";
 let dist = "";
@@ -99,8 +98,8 @@ const countIds = (hits: Hit[]) => {
   return byId;
 };
 
-const sentIds = (dataFile: string, url: string) =>
-  readOutbox(webhookOutboxFileFor(dataFile))
+const sentIds = async (dataFile: string, url: string) =>
+  (await storedDeliveries(dirname(dataFile), "webhooks"))
     .filter((r) => r.state === "sent" && r.mail === receiverKey(url))
     .map((r) => r.id);
 
@@ -250,10 +249,10 @@ test("a receiver that is down comes back: delivered after, once; one answering 5
     assert.ok(flaky.hits.every((h) => h.message?.data.lang === "ar"));
     // The one down: failed tries recorded, nothing sent.
     await until(
-      () =>
-        readOutbox(webhookOutboxFileFor(dataFile)).filter(
-          (r) => r.mail === receiverKey(downUrl) && r.state === "failed",
-        ).length >= 2,
+      async () =>
+        (await storedDeliveries(dirname(dataFile), "webhooks")).some(
+          (r) => r.mail === receiverKey(downUrl) && r.state === "failed" && (r.attempts ?? 0) >= 2,
+        ),
       10_000,
     );
     assert.match(server.output, /Webhooks to 127\.0\.0\.1:\d+: 127\.0\.0\.1:\d+ is unreachable/);
@@ -266,8 +265,8 @@ test("a receiver that is down comes back: delivered after, once; one answering 5
       "once, after it came back",
     );
     assert.equal(flaky.accepted.length, 1);
-    assert.deepEqual(sentIds(dataFile, downUrl), [webhookId]);
-    assert.deepEqual(sentIds(dataFile, flaky.url), [webhookId]);
+    assert.deepEqual(await sentIds(dataFile, downUrl), [webhookId]);
+    assert.deepEqual(await sentIds(dataFile, flaky.url), [webhookId]);
   } finally {
     kill(server.child, "SIGKILL");
     await server.exited;
@@ -302,14 +301,14 @@ test("SIGKILL mid-delivery: after the restart every lead arrives; nothing record
       `msg_${booking.id}_booking.created.0`,
     ];
     await until(
-      () => sentIds(dataFile, receiver.url).length === 3 && receiver.held > 0,
+      async () => (await sentIds(dataFile, receiver.url)).length === 3 && receiver.held > 0,
       20_000,
-      () => `${sentIds(dataFile, receiver.url).length} sent, ${receiver.held} held`,
+      () => `${receiver.held} held`,
     );
     const inFlight = new Set(receiver.hits.filter((h) => h.status === 0).map((h) => h.id));
     server.child.kill("SIGKILL");
     assert.equal(await server.exited, null);
-    const sentBefore = new Set(sentIds(dataFile, receiver.url));
+    const sentBefore = new Set(await sentIds(dataFile, receiver.url));
     const hitsBefore = receiver.hits.length;
     assert.equal(sentBefore.size, 3);
 
@@ -332,7 +331,7 @@ test("SIGKILL mid-delivery: after the restart every lead arrives; nothing record
       receiver.hits.every((h) => h.message),
       "every request verifies",
     );
-    assert.equal(new Set(sentIds(dataFile, receiver.url)).size, expected.length);
+    assert.equal(new Set(await sentIds(dataFile, receiver.url)).size, expected.length);
     assert.match(server.output, /webhooks pending from before/);
     t.diagnostic(
       `SIGKILL with ${inFlight.size} webhooks in flight and ${expected.length - 3 - inFlight.size} queued: all ${expected.length} delivered after the restart; ${[...byId.values()].filter((n) => n > 1).length} in-flight ones repeated with their id, 0 recorded ones resent`,
@@ -404,8 +403,10 @@ test("a receiver refusing with 4xx is flagged at once; one failing for longer th
   failing.state.answer = () => 503;
   const dataFile = join(dir, "giveup", "enquiries.jsonl");
   const lines: string[] = [];
+  const database = openDatabase({ dataDir: dirname(dataFile) });
+  await migrate(database.db);
   const webhooks = createWebhooks({
-    dataFile,
+    database: database.db,
     urls: [refusing.url, failing.url],
     secret,
     backoff: { baseMs: 50, capMs: 100 },
@@ -424,14 +425,12 @@ test("a receiver refusing with 4xx is flagged at once; one failing for longer th
   webhooks.publish(message); // the same message again: still one delivery per URL
   await webhooks.start();
   try {
-    const latest = (url: string) =>
-      readOutbox(webhookOutboxFileFor(dataFile))
-        .filter((r) => r.mail === receiverKey(url))
-        .at(-1);
-    await until(
-      () => latest(refusing.url)?.state === "flagged" && latest(failing.url)?.state === "flagged",
-      10_000,
-    );
+    const records = new Map<string, Awaited<ReturnType<typeof storedDeliveries>>[number]>();
+    const latest = (url: string) => records.get(receiverKey(url));
+    await until(async () => {
+      for (const r of await storedDeliveries(dirname(dataFile), "webhooks")) records.set(r.mail, r);
+      return latest(refusing.url)?.state === "flagged" && latest(failing.url)?.state === "flagged";
+    }, 10_000);
     assert.equal(refusing.hits.length, 1, "a 4xx is not retried");
     assert.match(latest(refusing.url)!.reason!, /^HTTP 410/);
     assert.ok(failing.hits.length >= 2, "a 503 is retried");
@@ -443,6 +442,7 @@ test("a receiver refusing with 4xx is flagged at once; one failing for longer th
     assert.ok(lines.some((l) => /flagged for staff/.test(l)));
   } finally {
     await webhooks.stop(1000);
+    await database.close();
     await refusing.close();
     await failing.close();
   }

@@ -3,6 +3,7 @@ import * as enquiries from "./0001_enquiries";
 import * as reservations from "./0002_reservations";
 import * as vitals from "./0003_vitals";
 import * as eventsStaff from "./0004_events_staff";
+import * as deliveries from "./0005_deliveries";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002_reservations": reservations,
   "0003_vitals": vitals,
   "0004_events_staff": eventsStaff,
+  "0005_deliveries": deliveries,
 };
 
 export const migrationProvider: MigrationProvider = {
