@@ -8,7 +8,7 @@ import { kill, spawnServer, until } from "./process";
 import { testSmtp, type Received } from "./smtp";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import type { DatabaseConfig } from "../../server/db";
-import { sentDeliveries, storedBookings, storedRegistrations } from "./stored";
+import { sentDeliveries, storedBookings, storedEnquiries, storedRegistrations } from "./stored";
 
 // Several server processes on one database: what a rolling deploy runs for a moment and a
 // load-balanced site all the time. Requests go to each process in turn (a round-robin proxy),
@@ -356,7 +356,7 @@ for (const engine of engines)
       }
     });
 
-    test("a rolling restart under load: one process is stopped and started again while 200 registrations come in; every one answered once, none lost, the places still exact", async (t) => {
+    test("a rolling restart under load: one process is stopped and started again while 200 registrations and 100 enquiries come in; every one answered once, none lost, the places still exact", async (t) => {
       const folder = join(dir, `rolling-${engine.name.split(" ")[0]}`);
       const { envs, where } = await engine.setup(folder);
       const EVENTS_FILE = eventsFile(folder, 50);
@@ -369,27 +369,22 @@ for (const engine of engines)
       // stopping), the same request, with the same key, to the other.
       let turn = 0;
       let retried = 0;
-      const send = async (i: number): Promise<{ id: string; status: string }> => {
+      const send = async (path: string, key: string, fields: Record<string, string>) => {
         for (let attempt = 0; ; attempt++) {
           const n = ready[turn++ % 2] ? (turn - 1) % 2 : turn % 2;
           try {
-            const r = await fetch(`${servers[n].origin}/api/events/register`, {
+            const r = await fetch(`${servers[n].origin}${path}`, {
               method: "POST",
               headers: {
                 Accept: "application/json",
                 "Content-Type": "application/x-www-form-urlencoded",
-                "Idempotency-Key": `rolling-${i}-abcdefgh`,
+                "Idempotency-Key": key,
               },
-              body: new URLSearchParams({
-                event: "open-day",
-                fullName: `Student ${i}`,
-                email: `student${i}@example.com`,
-                country: "Ghana",
-              }),
+              body: new URLSearchParams(fields),
             });
             if (r.status === 503) throw new Error("stopping");
-            assert.equal(r.status, 200);
-            return (await r.json()) as { id: string; status: string };
+            assert.equal(r.status, 200, `${path}: ${r.status}`);
+            return (await r.json()) as { id: string; status?: string };
           } catch (error) {
             if (error instanceof assert.AssertionError || attempt > 20) throw error;
             retried++;
@@ -398,9 +393,26 @@ for (const engine of engines)
         }
       };
       try {
-        const answers: Promise<{ id: string; status: string }>[] = [];
+        const registrations: Promise<{ id: string; status?: string }>[] = [];
+        const enquiries: Promise<{ id: string }>[] = [];
         for (let i = 0; i < 200; i++) {
-          answers.push(send(i));
+          registrations.push(
+            send("/api/events/register", `rolling-${i}-abcdefgh`, {
+              event: "open-day",
+              fullName: `Student ${i}`,
+              email: `student${i}@example.com`,
+              country: "Ghana",
+            }),
+          );
+          if (i % 2 === 0)
+            enquiries.push(
+              send("/api/enquiry", `rolling-enquiry-${i}-abcdefgh`, {
+                form: "consultation",
+                name: `Student ${i}`,
+                email: `asker${i}@example.com`,
+                message: "A question about studying abroad.",
+              }),
+            );
           if (i === 60) {
             // Process 1 is told to stop with requests under way, then started again (a deploy).
             ready[0] = false;
@@ -418,15 +430,23 @@ for (const engine of engines)
           }
           if (i % 10 === 9) await new Promise((r) => setTimeout(r, 20));
         }
-        const got = await Promise.all(answers);
+        const got = await Promise.all(registrations);
+        const asked = await Promise.all(enquiries);
         assert.deepEqual(stopped, [0], "the stopped process finished its requests and exited 0");
         assert.equal(new Set(got.map((a) => a.id)).size, 200, "200 registrations, one each");
         assert.equal(got.filter((a) => a.status === "confirmed").length, 50);
         const stored = await storedRegistrations(where);
         assert.equal(stored.length, 200, "nothing stored twice, nothing lost");
         assert.equal(stored.filter((r) => r.state === "confirmed").length, 50);
+        assert.equal(new Set(asked.map((a) => a.id)).size, 100, "100 enquiries, one each");
+        const storedAsked = await storedEnquiries(where);
+        assert.deepEqual(
+          storedAsked.map((e) => e.id).sort(),
+          asked.map((a) => a.id).sort(),
+          "every enquiry answered is stored, once",
+        );
         t.diagnostic(
-          `${engine.name}: rolling restart during 200 registrations: all answered once (${retried} retried on the other process), 50 confirmed`,
+          `${engine.name}: rolling restart during 200 registrations and 100 enquiries: all answered once (${retried} retried on the other process), 50 confirmed`,
         );
       } finally {
         for (const server of servers) kill(server.child, "SIGTERM");
