@@ -206,7 +206,7 @@ export function createApp(options: AppOptions) {
       webhooks &&
       ((r, place) => {
         const message = registrationWebhook(r, events.schedule.get(r.event)?.event, place);
-        if (message) webhooks.publish(message);
+        if (message) return webhooks.publish(message);
       }),
   });
   const webhooksStarted =
@@ -423,9 +423,9 @@ async function startWebhooks(
   registrations: () => Promise<WebhookMessage[]>,
 ) {
   try {
-    for (const enquiry of await store.all()) webhooks.publish(enquiryMessage(enquiry));
-    for (const version of await bookings.versions()) webhooks.publish(bookingMessage(version));
-    for (const message of await registrations()) webhooks.publish(message);
+    for (const enquiry of await store.all()) void webhooks.publish(enquiryMessage(enquiry));
+    for (const version of await bookings.versions()) void webhooks.publish(bookingMessage(version));
+    for (const message of await registrations()) void webhooks.publish(message);
   } catch (error) {
     console.error("Webhooks could not read the stored leads:", error);
   }

@@ -19,8 +19,8 @@ interface Options {
   interests: readonly string[];
   /** Absent when no mail server is configured: enquiries are only stored. */
   worker?: DeliveryWorker<Enquiry>;
-  /** Told of each enquiry once it is committed (the webhooks). */
-  onStored?: (enquiry: Enquiry) => void;
+  /** Told of each enquiry once it is committed (the webhooks); resolves once they are queued. */
+  onStored?: (enquiry: Enquiry) => Promise<void> | void;
   limiter?: RateLimiter;
 }
 
@@ -92,7 +92,7 @@ export class Intake {
     // Its key was stored meanwhile (another process): that enquiry is the one, already queued.
     if (id !== enquiry.id) return { outcome: "accepted", id };
     await this.options.worker?.enqueue(enquiry);
-    this.options.onStored?.(enquiry);
+    await this.options.onStored?.(enquiry);
     return { outcome: "accepted", id: enquiry.id };
   }
 }

@@ -35,8 +35,11 @@ interface Options {
   rules: SlotRules;
   interests: readonly string[];
   worker?: DeliveryWorker<Booking>;
-  /** Told of each new version once it is on disk (booked, moved, cancelled): the webhooks. */
-  onSaved?: (booking: Booking) => void;
+  /**
+   * Told of each new version once it is on disk (booked, moved, cancelled): the webhooks.
+   * Resolves once its messages are in the outbox.
+   */
+  onSaved?: (booking: Booking) => Promise<void> | void;
   limiter?: RateLimiter;
   now?: () => number;
 }
@@ -250,12 +253,12 @@ export class BookingDesk {
   }
 
   /**
-   * A new version is committed: its e-mails and webhook go out. Resolves once its e-mails are
-   * in the outbox, so that an answered booking's are sent even if this process dies now.
+   * A new version is committed: its e-mails and webhook go out. Resolves once both are in the
+   * outbox, so that an answered booking's are sent even if this process dies now.
    */
   private async saved(booking: Booking) {
     await this.options.worker?.enqueue(booking);
-    this.options.onSaved?.(booking);
+    await this.options.onSaved?.(booking);
   }
 
   /** Why a slot cannot be had, with the nearest free ones. */

@@ -40,7 +40,7 @@ export interface BookingOptions {
   leaseMs?: number;
   now?: () => number;
   /** Told of each booking version once it is on disk (the webhooks). */
-  onSaved?: (booking: Booking) => void;
+  onSaved?: (booking: Booking) => Promise<void> | void;
 }
 
 const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();

@@ -42,8 +42,11 @@ interface Options {
   worker?: DeliveryWorker<Registration>;
   limiter?: RateLimiter;
   now?: () => number;
-  /** Every new state of a registration once committed, with its place in line (webhooks). */
-  changed?: (r: Registration, place: number | undefined) => void;
+  /**
+   * Every new state of a registration once committed, with its place in line (webhooks):
+   * resolves once its messages are in the outbox.
+   */
+  changed?: (r: Registration, place: number | undefined) => Promise<void> | void;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -336,7 +339,7 @@ export class RegistrationDesk {
   private async told(stored: readonly Stored[]) {
     for (const { registration, place } of stored) {
       await this.options.worker?.enqueue(registration);
-      this.options.changed?.(registration, place);
+      await this.options.changed?.(registration, place);
     }
   }
 }

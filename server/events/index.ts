@@ -43,7 +43,7 @@ export interface EventsOptions {
   leaseMs?: number;
   now?: () => number;
   /** Every registration's new state, once committed, with its place in line (webhooks). */
-  changed?: (r: Registration, place: number | undefined) => void;
+  changed?: (r: Registration, place: number | undefined) => Promise<void> | void;
 }
 
 /** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */

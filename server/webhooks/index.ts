@@ -7,8 +7,9 @@
  * source of truth, as they are for e-mail). A message whose delivery the outbox records as
  * sent, flagged or failed-for-good is not sent again; any other is. Each delivery's row keeps
  * its message, so that any process can send what another left (it died: its lease runs out),
- * without rebuilding it; a lead stored by a process that died before writing those rows is
- * published again at the next start of any process.
+ * without rebuilding it. An answer waits for those rows, so an acknowledged lead's messages are
+ * sent even if its process dies then; a lead stored by a process that died after its commit
+ * and before its answer is published again at the next start of any process.
  *
  * The one window left: a crash after a receiver accepted a message and before its record was
  * committed sends it again, with the same webhook-id, which is what receivers deduplicate by.
@@ -57,9 +58,10 @@ export interface Webhooks {
   /**
    * Deliver a message to every URL, once per URL: call it once its lead is on disk, and at
    * start for every stored lead. Publishing a message again (the same id) is harmless: one
-   * already delivered is not delivered again, one under way is not doubled.
+   * already delivered is not delivered again, one under way is not doubled. Resolves once its
+   * rows are in the outbox: from then on any process delivers it, should this one die.
    */
-  publish(message: WebhookMessage): void;
+  publish(message: WebhookMessage): Promise<void>;
   /** Start sending: whatever was published (from the stores) and not yet delivered goes first. */
   start(): Promise<void>;
   /** Messages not yet delivered to some URL. */
@@ -98,9 +100,9 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   });
   let started = false;
   return {
-    publish(message) {
+    async publish(message) {
       // Before start() the worker only queues it; start() sends.
-      for (const worker of workers) void worker.enqueue(message);
+      await Promise.all(workers.map((worker) => worker.enqueue(message)));
     },
     async start() {
       if (started) return;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { wallClock } from "../../src/lib/slots";
 import { kill, spawnServer, until } from "./process";
 import { testSmtp, type Received } from "./smtp";
+import { newSecret, testReceiver } from "./receiver";
 import { postgresUnavailable, startPostgres } from "./postgres";
 import type { DatabaseConfig } from "../../server/db";
 import { sentDeliveries, storedBookings, storedEnquiries, storedRegistrations } from "./stored";
@@ -265,15 +266,24 @@ for (const engine of engines)
       }
     });
 
-    test("two processes, one SIGKILLed in the middle of a burst of bookings: the other sends every acknowledged booking's e-mails, none twice, without a restart", async (t) => {
+    test("two processes, one SIGKILLed in the middle of a burst of bookings: the other sends every acknowledged booking's e-mails and webhooks, none twice, without a restart", async (t) => {
       const folder = join(dir, `kill-${engine.name.split(" ")[0]}`);
       const { envs, where } = await engine.setup(folder);
       const smtp = testSmtp();
       await smtp.listen(0);
       smtp.state.delayMs = 50; // a mail server taking its time: sends are under way at the kill
+      const secret = newSecret();
+      const receiver = testReceiver(secret);
+      await receiver.listen(0);
       const servers = await Promise.all(
         envs.map((env) =>
-          spawnReady({ ...env, BOOKING_SECRET: "k".repeat(40), SMTP_URL: smtp.url }),
+          spawnReady({
+            ...env,
+            BOOKING_SECRET: "k".repeat(40),
+            SMTP_URL: smtp.url,
+            WEBHOOK_URL: receiver.url,
+            WEBHOOK_SECRET: secret,
+          }),
         ),
       );
       try {
@@ -316,6 +326,11 @@ for (const engine of engines)
         const window = [...acceptedByTheKill].filter(
           (id) => ![...recorded].some((prefix) => id.startsWith(prefix)),
         );
+        const hooksAcceptedByTheKill = new Set(receiver.accepted.map((h) => h.id));
+        const hooksRecorded = new Set(
+          (await sentDeliveries(where, "webhooks")).map((key) => key.split("/")[0]),
+        );
+        const hooksWindow = [...hooksAcceptedByTheKill].filter((id) => !hooksRecorded.has(id));
         const statuses = await Promise.all(answers);
         const stored = await storedBookings(where);
         const ids = new Set(stored.map((b) => b.id));
@@ -346,6 +361,26 @@ for (const engine of engines)
           [...byId.values()].every((n) => n <= 2),
           "at most once more, in that window",
         );
+        // And each acknowledged booking's webhook, the same way.
+        const hooked = () =>
+          acknowledged.filter((id) => receiver.accepted.some((h) => h.id.startsWith(`msg_${id}_`)));
+        await until(
+          () => hooked().length === acknowledged.length,
+          60_000,
+          () => `${hooked().length} of ${acknowledged.length} bookings' webhooks accepted`,
+        );
+        const hooksById = new Map<string, number>();
+        for (const { id } of receiver.accepted) hooksById.set(id, (hooksById.get(id) ?? 0) + 1);
+        const hooksTwice = [...hooksById].filter(([, n]) => n > 1).map(([id]) => id);
+        for (const id of hooksTwice)
+          assert.ok(hooksWindow.includes(id), `webhook ${id} sent twice outside that window`);
+        assert.ok(
+          [...hooksById.keys()].every((id) => stored.some((b) => id.startsWith(`msg_${b.id}_`))),
+          "no webhook but the stored bookings'",
+        );
+        t.diagnostic(
+          `${engine.name}: webhooks: ${hooksById.size} accepted, ${hooksTwice.length} repeated (in the window: ${hooksWindow.length})`,
+        );
         t.diagnostic(
           `${engine.name}: SIGKILL after ${acknowledged.length} of 60 bookings were acknowledged (${statuses.filter((s) => s === 0).length} cut off): ${stored.length} stored, their ${expected.length} e-mails sent by the survivor without a restart; ${twice.length} repeated (accepted by the mail server, not yet recorded, at the kill: ${window.length})`,
         );
@@ -353,6 +388,7 @@ for (const engine of engines)
         for (const server of servers) kill(server.child, "SIGTERM");
         await Promise.all(servers.map((s) => s.exited));
         await smtp.close();
+        await receiver.close();
       }
     });
 

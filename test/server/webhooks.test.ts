@@ -421,8 +421,8 @@ test("a receiver refusing with 4xx is flagged at once; one failing for longer th
     email: "ada@example.com",
     message: "Hello",
   });
-  webhooks.publish(message);
-  webhooks.publish(message); // the same message again: still one delivery per URL
+  await webhooks.publish(message);
+  await webhooks.publish(message); // the same message again: still one delivery per URL
   await webhooks.start();
   try {
     const records = new Map<string, Awaited<ReturnType<typeof storedDeliveries>>[number]>();
