@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { sentDeliveries, storedRegistrations } from "./stored";
-import { wallClock } from "../../src/lib/slots";
+import { eventsFile } from "./eventsFile";
 import { kill, spawnServer, untilSent } from "./process";
 import { testSmtp } from "./smtp";
 
@@ -18,34 +18,6 @@ before(() => {
   writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** An office event of `capacity` places ten days from now (London time, as staff write it). */
-function eventsFile(folder: string, capacity: number) {
-  mkdirSync(folder, { recursive: true });
-  const london = (ms: number) => {
-    const w = wallClock(Date.now() + ms, "Europe/London");
-    return `${w.date}T${w.time}`;
-  };
-  const file = join(folder, "events.yaml");
-  writeFileSync(
-    file,
-    `events:
-  - slug: open-day
-    title: Open day
-    kind: open-day
-    start: "${london(10 * 86_400_000)}"
-    minutes: 120
-    language: en
-    capacity: ${capacity}
-    where: office
-    host: Advisers
-    summary: Meet us.
-    body: [Come and meet us.]
-    registrationCloses: "${london(9 * 86_400_000)}"
-`,
-  );
-  return file;
-}
 
 const register = (origin: string, n: number) =>
   fetch(`${origin}/api/events/register`, {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { wallClock } from "../../src/lib/slots";
+import { eventsFile } from "./eventsFile";
 import { kill, spawnServer, until } from "./process";
 import { testSmtp, type Received } from "./smtp";
 import { newSecret, testReceiver } from "./receiver";
@@ -32,40 +32,25 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** An office event of `capacity` places ten days from now (London time, as staff write it). */
-function eventsFile(folder: string, capacity: number) {
-  mkdirSync(folder, { recursive: true });
-  const london = (ms: number) => {
-    const w = wallClock(Date.now() + ms, "Europe/London");
-    return `${w.date}T${w.time}`;
-  };
-  const file = join(folder, "events.yaml");
-  writeFileSync(
-    file,
-    `events:
-  - slug: open-day
-    title: Open day
-    kind: open-day
-    start: "${london(10 * 86_400_000)}"
-    minutes: 120
-    language: en
-    capacity: ${capacity}
-    where: office
-    host: Advisers
-    summary: Meet us.
-    body: [Come and meet us.]
-    registrationCloses: "${london(9 * 86_400_000)}"
-`,
-  );
-  return file;
-}
-
 const post = (origin: string, path: string, fields: Record<string, string>) =>
   fetch(`${origin}${path}`, {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
+
+/** Student i's booking form for a video consultation at `start`. */
+const booking = (start: string, i: number) => ({
+  form: "booking",
+  mode: "video",
+  start,
+  zone: "Africa/Lagos",
+  fullName: `Student ${i}`,
+  email: `student${i}@example.com`,
+  phone: "+234 803 123 4567",
+  country: "Nigeria",
+  interest: "Taught Masters",
+});
 
 /**
  * A server process, once it answers /readyz (its schema migrated, its events read, what it owed
@@ -188,17 +173,9 @@ for (const engine of engines)
         const wanted = slots.slice(0, 10).map((s) => s.start);
         const statuses = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            post(servers[i % 2].origin, "/api/booking", {
-              form: "booking",
-              mode: "video",
-              start: wanted[i % 10],
-              zone: "Africa/Lagos",
-              fullName: `Student ${i}`,
-              email: `student${i}@example.com`,
-              phone: "+234 803 123 4567",
-              country: "Nigeria",
-              interest: "Taught Masters",
-            }).then((r) => r.status),
+            post(servers[i % 2].origin, "/api/booking", booking(wanted[i % 10], i)).then(
+              (r) => r.status,
+            ),
           ),
         );
         assert.equal(statuses.filter((s) => s === 201).length, 20, "20 places, 20 booked");
@@ -293,17 +270,7 @@ for (const engine of engines)
         const wanted = slots.slice(0, 30).map((s) => s.start); // 30 slots of 2 advisers: 60 places
         const acknowledged: string[] = [];
         const answers = Array.from({ length: 60 }, (_, i) =>
-          post(servers[i % 2].origin, "/api/booking", {
-            form: "booking",
-            mode: "video",
-            start: wanted[i % 30],
-            zone: "Africa/Lagos",
-            fullName: `Student ${i}`,
-            email: `student${i}@example.com`,
-            phone: "+234 803 123 4567",
-            country: "Nigeria",
-            interest: "Taught Masters",
-          }).then(
+          post(servers[i % 2].origin, "/api/booking", booking(wanted[i % 30], i)).then(
             async (r) => {
               if (r.status === 201) {
                 acknowledged.push(((await r.json()) as { booking: { id: string } }).booking.id);
