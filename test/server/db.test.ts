@@ -12,39 +12,22 @@ import { importEnquiryFile } from "../../server/db/import";
 import { migrationProvider } from "../../server/db/migrations";
 import { EventSchedule } from "../../server/events/schedule";
 import { EnquiryStore, type Enquiry } from "../../server/store";
-import { postgresUnavailable, startPostgres } from "./postgres";
+import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 
 const root = resolve(import.meta.dirname, "../..");
 let dir = "";
 let dist = "";
-let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-const noPostgres = postgresUnavailable();
 
-before(async () => {
+before(() => {
   dir = mkdtempSync(join(tmpdir(), "eg-db-"));
   dist = join(dir, "dist");
   mkdirSync(dist);
   writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
-  if (!noPostgres) postgres = await startPostgres();
 });
-after(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
-let serial = 0;
-const freshDir = () => join(dir, `data-${++serial}`);
-
-/** Each engine: a new, empty database's settings. */
-const engines: { name: string; skip?: string; fresh: () => Promise<DatabaseConfig> }[] = [
-  { name: "SQLite", fresh: () => Promise.resolve({ dataDir: freshDir() }) },
-  {
-    name: "PostgreSQL",
-    skip: noPostgres && `PostgreSQL tests skipped: ${noPostgres}`,
-    fresh: async () => ({ dataDir: freshDir(), databaseUrl: await postgres!.createDatabase() }),
-  },
-];
+const { engines, freshDir } = testEngines();
 
 const enquiry = (n: number, extra: Partial<Enquiry> = {}): Enquiry => ({
   id: `enquiry-${n}`,

@@ -11,7 +11,7 @@ import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import { importVitalsFile } from "../../server/db/import";
 import { keptFrom, VitalsStore, type StoredVitals } from "../../server/vitalsStore";
 import { bucketOf, formatVitals, vitalsCsv } from "../../server/vitalsReport";
-import { postgresUnavailable, startPostgres } from "./postgres";
+import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -22,8 +22,6 @@ let dir = "";
 let dist = "";
 let origin = "";
 let app: ReturnType<typeof createApp>;
-let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-const noPostgres = postgresUnavailable();
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "eg-vitals-"));
@@ -37,14 +35,12 @@ before(async () => {
   });
   await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
   origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  if (!noPostgres) postgres = await startPostgres();
 });
 
 after(async () => {
   app.closeAllConnections();
   await new Promise((done) => app.close(done));
   await app.drain(1000);
-  await postgres?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -118,18 +114,7 @@ test("a value's bucket: at most 12.5% wide; every threshold is a bound", () => {
   }
 });
 
-let serial = 0;
-const freshDir = () => join(dir, `data-${++serial}`);
-
-/** Each engine: a new, empty database's settings. */
-const engines: { name: string; skip?: string; fresh: () => Promise<DatabaseConfig> }[] = [
-  { name: "SQLite", fresh: () => Promise.resolve({ dataDir: freshDir() }) },
-  {
-    name: "PostgreSQL",
-    skip: noPostgres && `PostgreSQL tests skipped: ${noPostgres}`,
-    fresh: async () => ({ dataDir: freshDir(), databaseUrl: await postgres!.createDatabase() }),
-  },
-];
+const { engines, freshDir } = testEngines();
 
 /** A store on a migrated database; closed by the caller. */
 async function open(config: DatabaseConfig) {
