@@ -394,6 +394,10 @@ test("the home page, about page, menus, partner universities and study routes ar
   assert.equal(field("navigation", "mainNav", "href").required, false);
   assert.deepEqual(field("navigation", "mainNav", "menu").options, ["courses"]);
   assert.match(field("navigation", "headerCta", "desktopLabel").pattern![0], /\{0,16\}/);
+  assert.deepEqual(
+    field("navigation", "footerTitles").fields?.map((f) => f.name),
+    ["quickLinks", "destinations", "programmes"],
+  );
   assert.equal(field("partners", "partners").label_singular, "university");
   assert.equal(field("partners", "partners").summary, "{{fields.name}}");
   assert.equal(field("studyRoutes", "studyRoutes").label_singular, "study route");

@@ -61,6 +61,23 @@ export const navigationFileSchema = z
       })
       .strict()
       .meta({ title: "The header's button" }),
+    footerTitles: z
+      .object({
+        quickLinks: text(40).meta({
+          title: "Quick links",
+          description: "The heading of the quick links below.",
+        }),
+        destinations: text(40).meta({
+          title: "Destinations",
+          description: "The heading of the study destinations (the Destinations collection).",
+        }),
+        programmes: text(40).meta({
+          title: "Programmes",
+          description: "The heading of the programme pages and the students' tools.",
+        }),
+      })
+      .strict()
+      .meta({ title: "The footer's columns", description: "Their headings, in order." }),
     quickLinks: z
       .array(linkSchema)
       .min(1)
