@@ -1,45 +1,37 @@
-import type { IconName, Link } from "./types";
+import { join } from "node:path";
+import { navigationFileSchema } from "../src/content/schema/navigation";
+import { loadYaml } from "../src/content/yamlFile";
 import { categories } from "./programmes";
+import type { Link } from "./types";
+
+/**
+ * The menus: content/navigation.yaml, checked against src/content/schema/navigation.ts. The
+ * Courses menu is made here, from the programme pages and the students' tools; the quick links
+ * are content/site.ts's `quickLinks`.
+ */
+const navigation = loadYaml(join(import.meta.dirname, "navigation.yaml"), navigationFileSchema, {
+  mainNav: "menu entry",
+  quickLinks: "quick link",
+  toolLinks: "tool",
+});
 
 /** The students' tools: in the Courses menu, the footer and the home page's teaser. */
-export const toolLinks: (Link & { description: string; icon: IconName })[] = [
-  {
-    label: "Find your route",
-    href: "/find-your-route",
-    icon: "search",
-    description:
-      "Four questions on where you are now and where you want to go: see which route into a UK university fits you.",
-  },
-  {
-    label: "Cost of study planner",
-    href: "/cost-of-study",
-    icon: "wallet",
-    description:
-      "Tuition, rent, living costs, the visa and the health surcharge: a first-year budget, and the money your visa must show.",
-  },
-];
+export const { toolLinks } = navigation;
 
 /** An entry of the main menu: a link, or a labelled group of links (the Courses dropdown). */
 export type NavItem = Link | { label: string; children: Link[] };
 
-export const mainNav: NavItem[] = [
-  { label: "Home", href: "/" },
-  {
-    label: "Courses",
-    children: [
-      ...categories.map((c) => ({ label: c.name, href: c.path })),
-      ...toolLinks.map(({ label, href }) => ({ label, href })),
-    ],
-  },
-  { label: "Student Services", href: "/student-services" },
-  { label: "Events", href: "/events" },
-  { label: "About", href: "/about" },
-  { label: "Contact", href: "/contact" },
-];
+/** The menus made from other content, by the name an entry of the main menu opens. */
+const builtMenus = {
+  courses: () => [
+    ...categories.map((c) => ({ label: c.name, href: c.path })),
+    ...toolLinks.map(({ label, href }) => ({ label, href })),
+  ],
+};
+
+export const mainNav: NavItem[] = navigation.mainNav.map(({ label, href, menu }) =>
+  menu ? { label, children: builtMenus[menu]() } : { label, href: href! },
+);
 
 /** The header's call to action: long label on phones, short on desktop (spec). */
-export const headerCta = {
-  href: "/#contact",
-  desktopLabel: "Apply now",
-  mobileLabel: "Begin your application",
-};
+export const { headerCta } = navigation;

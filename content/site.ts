@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { officeHours } from "../src/content/bookingFile";
+import { navigationFileSchema } from "../src/content/schema/navigation";
 import { siteFileSchema } from "../src/content/schema/site";
 import { loadYaml } from "../src/content/yamlFile";
 import { INTAKE_PLACEHOLDER } from "../src/lib/intake";
-import type { ContactInfo, Link } from "./types";
+import type { ContactInfo } from "./types";
 
 const { office, promotedIntake, ticker, ...settings } = loadYaml(
   join(import.meta.dirname, "site.yaml"),
@@ -60,17 +61,15 @@ export const whatsappLink = (text?: string) =>
 
 export const mapsLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.address.mapQuery)}`;
 
-/** Footer columns and header menu share these. */
-export const quickLinks: Link[] = [
-  { label: "Home", href: "/" },
-  { label: "About us", href: "/about" },
-  { label: "Student services", href: "/student-services" },
-  { label: "Success stories", href: "/#testimonials" },
-  { label: "Guides", href: "/#blog" },
-  { label: "Careers", href: "/#careers" },
-  { label: "Book a consultation", href: "/book" },
-  { label: "Contact", href: "/contact" },
-];
+/**
+ * The footer's quick links (and the home page's name in breadcrumbs), from content/navigation.yaml
+ * with the other menus. Read here, where the pages have always found them: content/navigation.ts
+ * needs the programme pages, which need the site's facts.
+ */
+export const { quickLinks } = loadYaml(
+  join(import.meta.dirname, "navigation.yaml"),
+  navigationFileSchema,
+);
 
 /** The info blocks beside every enquiry form. */
 export const contactInfo: ContactInfo[] = [

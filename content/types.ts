@@ -20,55 +20,11 @@ export type {
   ProgrammeGroup,
 } from "../src/content/schema/programmes";
 
-/** A hero slide on the home page. */
-export interface Slide {
-  /** Unique id, used for element ids. */
-  id: string;
-  /** Slide heading. */
-  title: string;
-  /** One or two sentences, clamped to 3 lines. */
-  description: string;
-  /** Illustration shown beside the text. */
-  image: Image;
-  /** Call to action. */
-  cta: Link;
-}
+export type { CourseCard, NetworkBlock, Promo, Slide } from "../src/content/schema/home";
+export type { Partner } from "../src/content/schema/partners";
+export type { IntakeMonth, StudyRoute } from "../src/content/schema/studyRoutes";
 
-/** The promo banner under the hero. */
-export interface Promo {
-  /** Unique id. */
-  id: string;
-  /** Small line above the title. */
-  eyebrow: string;
-  /** Banner heading. */
-  title: string;
-  /** Banner text. */
-  description: string;
-  /** Where the banner leads. */
-  cta: Link;
-}
-
-/** A partner university, shown as a name wordmark. */
-export interface Partner {
-  /** University name as shown. */
-  name: string;
-  /** Short form drawn in the wordmark's emblem (2-3 letters). */
-  monogram: string;
-  /** City, shown under the name. */
-  city: string;
-}
-
-/** A partner-network block in "Our Global Network". */
-export interface NetworkBlock {
-  /** Block heading. */
-  title: string;
-  /** Block text. */
-  description: string;
-  /** Short bullet facts. */
-  points: string[];
-}
-
-/** A pin on the world map. */
+/** A pin on the world map (content/home.yaml writes its longitude and latitude). */
 export interface MapLocation {
   /** Country name, shown as the pin label. */
   name: string;
@@ -76,18 +32,6 @@ export interface MapLocation {
   countryCode: string;
   /** [longitude, latitude] in degrees. */
   coordinates: [number, number];
-}
-
-/** A course card on the home page. */
-export interface CourseCard {
-  /** Card heading; also a Study Interest option. */
-  title: string;
-  /** One-sentence summary (searched too). */
-  summary: string;
-  /** Card illustration. */
-  image: Image;
-  /** Category the card links to. */
-  slug: CategorySlug;
 }
 
 /** One line of a contact info block. */
@@ -106,33 +50,4 @@ export interface ContactInfo {
   label: string;
   /** Lines of the block. */
   lines: ContactLine[];
-}
-
-/** A month of the year an intake starts in. */
-export type IntakeMonth = "September" | "January" | "May";
-
-/** A route into UK study: what the route finder suggests and the cost planner prices. */
-export interface StudyRoute {
-  /** Unique id, used in URLs (?route=) and decision rules. */
-  id: string;
-  /** Name as shown, e.g. "Taught master's". */
-  name: string;
-  /** One sentence on what it is. */
-  summary: string;
-  /** Typical entry requirements, one per line. */
-  entry: string[];
-  /** Months an intake starts in, in calendar order from September. */
-  intakes: IntakeMonth[];
-  /** Usual length in months (the planner's starting value). */
-  months: number;
-  /** The programme page that lists it. */
-  programme: Link;
-  /** The enquiry form's Study Interest option it pre-selects. */
-  interest: string;
-  /** Tuition the agency sees for it, in pounds (an estimate: the CAS states the real fee). */
-  tuition: MoneyRange;
-  /** What the tuition range covers. */
-  tuitionPer: "year" | "course";
-  /** Shown with a cost plan for this route, when its figures need a word of caution. */
-  planNote?: string;
 }

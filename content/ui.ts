@@ -1,3 +1,13 @@
+import { join } from "node:path";
+import { navigationFileSchema } from "../src/content/schema/navigation";
+import { loadYaml } from "../src/content/yamlFile";
+
+/** The footer columns' headings: staff edit them with the menus (content/navigation.yaml). */
+const { footerTitles } = loadYaml(
+  join(import.meta.dirname, "navigation.yaml"),
+  navigationFileSchema,
+);
+
 /** The words of the frame every page shares: header, footer, quick-contact buttons, 404 page. */
 export const ui = {
   skipLink: "Skip to main content",
@@ -11,9 +21,9 @@ export const ui = {
     languages: "Languages",
   },
   footer: {
-    quickLinks: "Quick Links",
-    destinations: "Study Destinations",
-    programmes: "Programmes",
+    quickLinks: footerTitles.quickLinks,
+    destinations: footerTitles.destinations,
+    programmes: footerTitles.programmes,
     officeHours: "Office hours",
     followUs: "Follow us",
     /** "Eastgate Education on Instagram". */

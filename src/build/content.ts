@@ -30,7 +30,7 @@ import type { ContentModule } from "./validate";
  * the pages import, so a locale's words put in place (src/i18n/apply.ts) reach every page.
  */
 export const contentModules: ContentModule[] = [
-  { file: "content/about.ts", exports: about },
+  { file: "content/about.yaml", exports: about },
   { file: "content/booking.ts", exports: booking },
   { file: "content/costOfStudy.yaml", exports: costOfStudy },
   { file: "content/destinations.yaml", exports: destinations },
@@ -42,15 +42,16 @@ export const contentModules: ContentModule[] = [
   { file: "content/forms.ts", exports: forms },
   // One Markdown file a guide (content/guides/<slug>.md), checked against src/content/schema/guides.ts.
   { file: "content/guides", exports: guides },
-  { file: "content/home.ts", exports: home },
-  { file: "content/navigation.ts", exports: navigation },
+  // With the partner universities of content/partners.yaml.
+  { file: "content/home.yaml", exports: home },
+  { file: "content/navigation.yaml", exports: navigation },
   { file: "content/programmes.yaml", exports: programmes },
   { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.yaml", exports: routeFinder },
   { file: "content/search.ts", exports: search },
   { file: "content/services.yaml", exports: services },
   { file: "content/site.ts", exports: site },
-  { file: "content/studyRoutes.ts", exports: studyRoutes },
+  { file: "content/studyRoutes.yaml", exports: studyRoutes },
   { file: "content/testimonials.yaml", exports: testimonials },
   { file: "content/ui.ts", exports: ui },
   // Filled from CLDR for a translated locale (src/i18n/apply.ts): no texts of its own.

@@ -4,7 +4,7 @@ import { hasFlag } from "./flags";
 
 /** One content file and the values it exports. */
 export interface ContentModule {
-  /** Path from the project root, e.g. "content/home.ts". */
+  /** Path from the project root, e.g. "content/home.yaml". */
   file: string;
   exports: Record<string, unknown>;
 }

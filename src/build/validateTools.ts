@@ -9,10 +9,10 @@ import { placeholders } from "../lib/template";
 import type { ContentModule } from "./validate";
 
 const FILES = {
-  routes: "content/studyRoutes.ts",
+  routes: "content/studyRoutes.yaml",
   finder: "content/routeFinder.yaml",
   cost: "content/costOfStudy.yaml",
-  home: "content/home.ts",
+  home: "content/home.yaml",
 };
 const INTAKES = ["September", "January", "May"];
 const MEANINGS = ["in force since", "recorded on", "estimate set on"];
@@ -77,7 +77,7 @@ function checkRoutes(routes: StudyRoute[], interests: string[], fail: Fail) {
       fail(
         FILES.routes,
         `${path}.interest`,
-        `"${r.interest}" is not a Study Interest option (studyInterests in ${FILES.home})`,
+        `"${r.interest}" is not a Study Interest option (studyInterests in content/home.ts)`,
       );
     if (!r.intakes?.length) fail(FILES.routes, `${path}.intakes`, "is empty");
     r.intakes?.forEach((m, j) => {

@@ -5,15 +5,20 @@
  */
 import type { z } from "zod";
 import { eventsFileSchema } from "../events/schema";
+import { aboutFileSchema } from "./schema/about";
 import { bookingFileSchema } from "./schema/booking";
 import { siteFileSchema } from "./schema/site";
 import { costOfStudyFileSchema } from "./schema/costOfStudy";
 import { destinationsFileSchema } from "./schema/destinations";
 import { guideFrontMatterSchema } from "./schema/guides";
+import { homeFileSchema } from "./schema/home";
+import { navigationFileSchema } from "./schema/navigation";
+import { partnersFileSchema } from "./schema/partners";
 import { programmesFileSchema } from "./schema/programmes";
 import { redirectsFileSchema } from "./schema/redirects";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
+import { studyRoutesFileSchema } from "./schema/studyRoutes";
 import { testimonialsFileSchema } from "./schema/testimonials";
 
 /** A folder of Markdown files, one entry each: front matter fields, then the text. */
@@ -58,6 +63,41 @@ export const collections: (Collection | FolderCollection)[] = [
     file: "content/site.yaml",
     fileLabel: "Site settings",
     schema: siteFileSchema,
+  },
+  {
+    name: "home",
+    label: "Home page",
+    description:
+      "The home page's words, in its order: the hero's slides, the promotion, the global network and the offices on its map, the course cards, and every section's heading and introduction.",
+    file: "content/home.yaml",
+    fileLabel: "Home page",
+    schema: homeFileSchema,
+  },
+  {
+    name: "about",
+    label: "About page",
+    description: "The words of the About page: its sections, the services list and the form's box.",
+    file: "content/about.yaml",
+    fileLabel: "About page",
+    schema: aboutFileSchema,
+  },
+  {
+    name: "navigation",
+    label: "Menus",
+    description:
+      "The header's menu and button, the footer's quick links, and the students' tools. The Courses menu lists the programme pages and the tools by itself.",
+    file: "content/navigation.yaml",
+    fileLabel: "Menus",
+    schema: navigationFileSchema,
+  },
+  {
+    name: "partners",
+    label: "Partner universities",
+    description: "The partner universities on the home page, in display order.",
+    file: "content/partners.yaml",
+    fileLabel: "Partner universities",
+    schema: partnersFileSchema,
+    list: { singular: "university" },
   },
   {
     name: "events",
@@ -106,6 +146,16 @@ export const collections: (Collection | FolderCollection)[] = [
     file: "content/routeFinder.yaml",
     fileLabel: "Route finder",
     schema: routeFinderFileSchema,
+  },
+  {
+    name: "studyRoutes",
+    label: "Study routes",
+    description:
+      "The routes into UK study that the route finder suggests and the cost planner prices: entry requirements, intakes, length and the agency's tuition estimates.",
+    file: "content/studyRoutes.yaml",
+    fileLabel: "Study routes",
+    schema: studyRoutesFileSchema,
+    list: { singular: "study route" },
   },
   {
     name: "costOfStudy",

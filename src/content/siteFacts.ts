@@ -18,6 +18,12 @@ export const siteFacts: Record<string, string> = {
   intakes: site.intakes.join(" / "),
   /** "September, January or May" */
   intakeList: `${earlier.reverse().join(", ")} or ${lastIntake}`,
+  /** "2020": the year the agency was founded */
+  established: String(site.established),
+  /** "4.9/5": the students' rating */
+  rating: `${site.rating.score}/${site.rating.outOf}`,
+  /** "120": the students who rated us */
+  students: String(site.rating.students),
   /** "Unit 4, Eastgate House, 112 Whitechapel Road, London E1 1JE" */
   officeAddress: site.address.lines.slice(0, -1).join(", "),
 };

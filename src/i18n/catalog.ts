@@ -17,7 +17,7 @@ export type Catalog = Record<string, Entry>;
 
 export const TRANSLATIONS_DIR = join(import.meta.dirname, "../../content/translations");
 
-/** A content file's or folder's catalog: `content/home.ts`, `content/guides` -> `<locale>/home.json`. */
+/** A content file's or folder's catalog: `content/home.yaml`, `content/guides` -> `<locale>/home.json`. */
 export const catalogFile = (locale: string, file: string, dir = TRANSLATIONS_DIR) =>
   join(dir, locale, `${basename(file).replace(/\.(?:ts|ya?ml)$/, "")}.json`);
 

@@ -1,6 +1,6 @@
 /**
  * What in `content/` gets translated: every string a reader reads, found by walking each content
- * module's exports. A text's address is its file and field path (`content/home.ts` `hero.slides[0].title`).
+ * module's exports. A text's address is its file and field path (`content/home.yaml` `slides[january-2026].title`).
  * Strings that are data (ids, links, codes, dates, contact details) and names that stay as they
  * are written are left out by the rules below, decided once for the whole site.
  */
@@ -8,7 +8,7 @@ import { site } from "../../content/site";
 import { INTAKE_PLACEHOLDER } from "../lib/intake";
 
 export interface Unit {
-  /** The content file, e.g. `content/home.ts`. */
+  /** The content file, e.g. `content/home.yaml`. */
   file: string;
   /** The field's path from the export, e.g. `hero.slides[0].title`. */
   field: string;
@@ -81,7 +81,7 @@ const NAMES: Record<string, Set<string>> = {
     "postalCode",
     "country",
   ]),
-  "content/home.ts": new Set(["partners.name", "partners.city"]),
+  "content/home.yaml": new Set(["partners.name", "partners.city"]),
   "content/programmes.yaml": new Set(["programs"]),
   "content/testimonials.yaml": new Set(["name", "program"]),
 };
@@ -100,7 +100,7 @@ const NAME_PATHS: Record<string, RegExp[]> = {
   // A guide's deadlines are dated notes for staff (src/build/staleness.ts), never shown.
   "content/guides": [/\.deadlines\[\d+\]\.note$/],
   // A route's intake months are keys the route finder computes with (shown via intakeMonths).
-  "content/studyRoutes.ts": [/\.intakes\[\d+\]$/],
+  "content/studyRoutes.yaml": [/\.intakes\[\d+\]$/],
   // The office's address as printed for post, and the social networks' own names.
   "content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
   // An event's words are its title, summary, host and body; the rest is data (kind, times, language).

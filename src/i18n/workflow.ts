@@ -11,7 +11,7 @@ import { exportXliff, importXliff } from "./xliff";
 
 /** Where a content file's texts appear, for the translator's note. */
 const WHERE: Record<string, string> = {
-  "content/about.ts": "the About page",
+  "content/about.yaml": "the About page",
   "content/booking.ts": "the Book a consultation page, its messages and its e-mails",
   "content/costOfStudy.yaml": "the Cost of study planner",
   "content/destinations.yaml": "the home page's study destinations",
@@ -22,13 +22,13 @@ const WHERE: Record<string, string> = {
   "content/forms.ts":
     "the enquiry and booking forms: labels, hints and messages for what was typed",
   "content/guides": "the guides (visa, scholarships, January intake)",
-  "content/home.ts": "the home page, its forms and the header's ticker",
-  "content/navigation.ts": "the header menu and the footer on every page",
+  "content/home.yaml": "the home page, its forms and the header's ticker",
+  "content/navigation.yaml": "the header menu and the footer on every page",
   "content/programmes.yaml": "the four programme pages",
   "content/routeFinder.yaml": "the Find your route tool",
   "content/services.yaml": "the Student services page",
   "content/site.ts": "every page: the agency's description, hours and contacts",
-  "content/studyRoutes.ts": "the route finder and the cost planner",
+  "content/studyRoutes.yaml": "the route finder and the cost planner",
   "content/testimonials.yaml": "the students' stories on the home page",
   "content/ui.ts": "every page's header, footer and contact buttons; page titles; the 404 page",
 };

@@ -24,7 +24,7 @@ export interface ExportFile {
 
 /** Fields with a length limit (characters), by file and field. */
 export const LENGTH_LIMITS: Record<string, Record<string, number>> = {
-  "content/navigation.ts": { "headerCta.desktopLabel": 16, "headerCta.mobileLabel": 28 },
+  "content/navigation.yaml": { "headerCta.desktopLabel": 16, "headerCta.mobileLabel": 28 },
 };
 
 export function exportXliff(lang: string, files: ExportFile[]): string {

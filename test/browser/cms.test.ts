@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { loadEvents } from "../../src/events/load";
 import { bookingFileSchema } from "../../src/content/schema/booking";
+import { homeFileSchema } from "../../src/content/schema/home";
 import { siteFileSchema } from "../../src/content/schema/site";
 import { checkYaml } from "../../src/content/yamlFile";
 import { buildSite, launchBrowser, startServer } from "./harness";
@@ -266,6 +267,61 @@ test("booking rules are edited the same way: the notice, one line of the file, c
   checked.done();
   assert.equal(checked.data.minNoticeHours, 24);
   await shot(page, "cms-booking", true);
+  await page.close();
+});
+
+/** The visible field labelled `label` whose value is `value`, once the entry has loaded. */
+async function fieldWithValue(page: Page, label: string, value: string) {
+  const fields = visible(page, label);
+  await fields.first().waitFor({ timeout: 30_000 });
+  for (let t = 0; t < 100; t++) {
+    for (const field of await fields.all()) if ((await field.inputValue()) === value) return field;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`no field ${label} showing "${value}"`);
+}
+
+test("the home page, about page, menus, partner universities and study routes open in the editor with their files' values", async () => {
+  const shows: [name: string, label: string, value: string][] = [
+    ["home", "Heading", "Find the right course"],
+    ["about", "Page title", "About {agency}"],
+    ["navigation", "Text on a computer", "Apply now"],
+  ];
+  for (const [name, label, value] of shows) {
+    const page = await openFile(name);
+    await fieldWithValue(page, label, value);
+    await shot(page, `cms-${name}`);
+    await page.close();
+  }
+  // A collection of one list: its entries, named by their summary.
+  const lists: [name: string, entry: string][] = [
+    ["partners", "University of Birmingham"],
+    ["studyRoutes", "Taught master's"],
+  ];
+  for (const [name, entry] of lists) {
+    const page = await openFile(name);
+    await page
+      .locator("[class*=SortableListItem]")
+      .filter({ hasText: entry })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await shot(page, `cms-${name}`);
+    await page.close();
+  }
+});
+
+test("a home page heading changed in the editor is that line of content/home.yaml, checked by the schema", async () => {
+  const file = "content/home.yaml";
+  const page = await openFile("home");
+  const heading = await fieldWithValue(page, "Heading", "Find the right course");
+  await heading.fill("Find your course");
+  await publish(page);
+  await untilFileHas(join(repo, file), "Find your course");
+  assert.deepEqual(changedLines(file), ["  title: Find your course"]);
+  const checked = checkYaml(readFileSync(join(repo, file), "utf8"), file, homeFileSchema);
+  checked.done();
+  assert.equal(checked.data.coursesSection.title, "Find your course");
+  await shot(page, "cms-home-heading", true);
   await page.close();
 });
 

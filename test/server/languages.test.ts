@@ -190,7 +190,7 @@ test("the student's acknowledgement is in Arabic, right to left; the advisers' c
       ack.text.includes(fill(mail("enquiryMail.acknowledgement.greeting"), { name: "Layla" })),
     );
     // The Study Interest is stored in English and shown to the student by its Arabic label.
-    const label = said("ar", "content/home.ts", "studyInterests[3].label");
+    const label = said("ar", "content/home.yaml", "studyInterests[3].label");
     assert.ok(ack.text.includes(label), `ack shows "${label}"`);
     assert.ok(!ack.text.includes("Taught Masters"));
 

@@ -330,6 +330,84 @@ test("nested objects and lists of objects become object and list widgets with su
   assert.equal(field("booking", "bankHolidays", "dates").summary, "{{fields.date}}");
 });
 
+test("the home page, about page, menus, partner universities and study routes are collections of their files", () => {
+  const files = Object.fromEntries(
+    ["home", "about", "navigation", "partners", "studyRoutes"].map((name) => [
+      name,
+      fileCollection(name).files[0],
+    ]),
+  );
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(files).map(([name, file]) => [name, file.file])),
+    {
+      home: "content/home.yaml",
+      about: "content/about.yaml",
+      navigation: "content/navigation.yaml",
+      partners: "content/partners.yaml",
+      studyRoutes: "content/studyRoutes.yaml",
+    },
+  );
+  const field = (name: string, ...path: string[]) => {
+    let fields: CmsField[] = files[name].fields;
+    let found: CmsField | undefined;
+    for (const key of path) {
+      found = fields.find((f) => f.name === key);
+      fields = found?.fields ?? [];
+    }
+    assert.ok(found, `${name} ${path.join(".")}`);
+    return found;
+  };
+  // Every section of the home page, in the page's order, opened with its fields shown.
+  assert.deepEqual(
+    files.home.fields.map((f: CmsField) => f.name),
+    [
+      "slides",
+      "promo",
+      "network",
+      "mapLocations",
+      "coursesSection",
+      "courseCards",
+      "toolsTeaser",
+      "contactSection",
+      "testimonialsSection",
+      "aboutTeaser",
+      "supportTeaser",
+      "destinationsSection",
+      "guidesSection",
+      "careers",
+    ],
+  );
+  assert.equal(field("home", "slides").widget, "list");
+  assert.equal(field("home", "slides").summary, "{{fields.title}}");
+  assert.equal(field("home", "slides", "image", "src").widget, "image");
+  assert.equal(field("home", "coursesSection", "title").label, "Heading");
+  assert.deepEqual(field("home", "courseCards", "slug").options, [
+    "foundation",
+    "undergraduate",
+    "postgraduate",
+    "shortCourses",
+  ]);
+  assert.equal(field("home", "mapLocations", "longitude").widget, "number");
+  assert.equal(field("home", "careers", "cta", "subject").label, "E-mail subject");
+  assert.equal(field("about", "about", "sections").summary, "{{fields.title}}");
+  // A menu entry: a link, or the Courses menu made from the programme pages.
+  assert.equal(field("navigation", "mainNav", "href").required, false);
+  assert.deepEqual(field("navigation", "mainNav", "menu").options, ["courses"]);
+  assert.match(field("navigation", "headerCta", "desktopLabel").pattern![0], /\{0,16\}/);
+  assert.deepEqual(
+    field("navigation", "footerTitles").fields?.map((f) => f.name),
+    ["quickLinks", "destinations", "programmes"],
+  );
+  assert.equal(field("partners", "partners").label_singular, "university");
+  assert.equal(field("partners", "partners").summary, "{{fields.name}}");
+  assert.equal(field("studyRoutes", "studyRoutes").label_singular, "study route");
+  const intakes = field("studyRoutes", "studyRoutes", "intakes");
+  assert.equal(intakes.widget, "select");
+  assert.equal(intakes.multiple, true);
+  assert.deepEqual(intakes.options, ["September", "January", "May"]);
+  assert.equal(field("studyRoutes", "studyRoutes", "planNote").required, false);
+});
+
 test("the guides: a folder of Markdown files, their front matter from the schema, then the text", () => {
   const guides = cmsConfig({}).collections.find((c) => c.name === "guides");
   assert.ok(guides && "folder" in guides);

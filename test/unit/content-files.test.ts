@@ -21,7 +21,12 @@ import { GuideBlocks } from "../../src/components/GuideBlocks";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
 import { loadGuides, parseGuide } from "../../src/content/guides";
 import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
+import { aboutFileSchema } from "../../src/content/schema/about";
 import { bookingFileSchema } from "../../src/content/schema/booking";
+import { homeFileSchema } from "../../src/content/schema/home";
+import { navigationFileSchema } from "../../src/content/schema/navigation";
+import { partnersFileSchema } from "../../src/content/schema/partners";
+import { studyRoutesFileSchema } from "../../src/content/schema/studyRoutes";
 import { siteFileSchema } from "../../src/content/schema/site";
 import { costOfStudyFileSchema } from "../../src/content/schema/costOfStudy";
 import { destinationsFileSchema } from "../../src/content/schema/destinations";
@@ -120,6 +125,65 @@ const cases: Case[] = [
     schema: siteFileSchema,
     breakIt: (t) => t.replace("  display: +44 7700 900456", "  display: 07700 900456"),
     says: /^content\/site\.yaml:\d+: field mobile\.display: international form/,
+  },
+  {
+    file: "content/home.yaml",
+    schema: homeFileSchema,
+    breakIt: (t) => t.replace("    countryCode: SG\n", "    countryCode: Singapore\n"),
+    says: /^content\/home\.yaml:\d+: mapLocations 6 \(Singapore\) field countryCode: two capital letters/,
+  },
+  {
+    file: "content/home.yaml",
+    schema: homeFileSchema,
+    breakIt: (t) => t.replace("  - title: Pre-Masters\n", "  - title: Pre-Master's\n"),
+    says: /^content\/home\.yaml:\d+: courseCards 3 \(postgraduate\) field title: "Pre-Master's" is not a Study Interest of the enquiry form/,
+  },
+  {
+    file: "content/home.yaml",
+    schema: homeFileSchema,
+    breakIt: (t) => t.replace("    href: /student-services\n", "    href: student-services\n"),
+    says: /^content\/home\.yaml:\d+: slides 2 \(scholarship-guidance\) field cta\.href: a path on the site/,
+  },
+  {
+    file: "content/about.yaml",
+    schema: aboutFileSchema,
+    breakIt: (t) => t.replace("    - id: our-vision\n", "    - id: Our Vision\n"),
+    says: /^content\/about\.yaml:\d+: about\.sections 2 \(Our Vision\) field id: lower-case words joined by hyphens/,
+  },
+  {
+    file: "content/navigation.yaml",
+    schema: navigationFileSchema,
+    breakIt: (t) => t.replace("    menu: courses\n", "    href: /#courses\n    menu: courses\n"),
+    says: /^content\/navigation\.yaml:\d+: mainNav 2 field menu: a link \(Goes to\) or a menu \(Opens a menu\), one of the two/,
+  },
+  {
+    file: "content/navigation.yaml",
+    schema: navigationFileSchema,
+    breakIt: (t) =>
+      t.replace("  desktopLabel: Apply now\n", "  desktopLabel: Apply for your place now\n"),
+    says: /^content\/navigation\.yaml:\d+: field headerCta\.desktopLabel: /,
+  },
+  {
+    file: "content/partners.yaml",
+    schema: partnersFileSchema,
+    breakIt: (t) => t.replace("    monogram: BU\n", "    monogram: bu\n"),
+    says: /^content\/partners\.yaml:\d+: partners 3 \(Bangor University\) field monogram: two to four letters/,
+  },
+  {
+    file: "content/studyRoutes.yaml",
+    schema: studyRoutesFileSchema,
+    breakIt: (t) => t.replace("    months: 6\n", "    months: six\n"),
+    says: /^content\/studyRoutes\.yaml:\d+: studyRoutes 3 \(pre-masters\) field months: /,
+  },
+  {
+    file: "content/studyRoutes.yaml",
+    schema: studyRoutesFileSchema,
+    breakIt: (t) =>
+      t.replace(
+        "      - January\n      - May\n    months: 6\n",
+        "      - May\n      - January\n    months: 6\n",
+      ),
+    says: /^content\/studyRoutes\.yaml:\d+: studyRoutes 3 \(pre-masters\) field intakes\.2: each month once, from September/,
   },
 ];
 

@@ -135,7 +135,7 @@ test("a missing translation stops the build, naming locale, file and field", () 
   const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
   const out = mkdtempSync(join(tmpdir(), "eg-locales-"));
   try {
-    standIns(dir, { file: "content/about.ts", field: "about.title" });
+    standIns(dir, { file: "content/about.yaml", field: "about.title" });
     assert.throws(
       () => build(out, dir),
       (e: { stderr?: string }) =>

@@ -16,7 +16,7 @@ import { replaceTexts, unitsOf } from "../../src/i18n/units";
 import { exportXliff, importXliff } from "../../src/i18n/xliff";
 import { exportLocale, importLocale } from "../../src/i18n/workflow";
 
-const home = contentModules.find((m) => m.file === "content/home.ts")!;
+const home = contentModules.find((m) => m.file === "content/home.yaml")!;
 const homeUnits = unitsOf(home.file, home.exports);
 
 test("texts a reader reads are units; data and names that stay as written are not", () => {
@@ -112,8 +112,8 @@ test("npm run translations -- export / import: the real content, round trip into
     );
     const { locale, counts } = importLocale(filled, dir);
     assert.equal(locale, "zh");
-    assert.deepEqual(counts, { "content/home.ts": 1 });
-    const entry = readCatalog("zh", "content/home.ts", dir)["slides[january-2026].title"];
+    assert.deepEqual(counts, { "content/home.yaml": 1 });
+    const entry = readCatalog("zh", "content/home.yaml", dir)["slides[january-2026].title"];
     assert.equal(entry.text, "立即申请{intake}入学");
     assert.throws(
       () =>
@@ -121,9 +121,9 @@ test("npm run translations -- export / import: the real content, round trip into
           filled.replace('<unit id="slides[january-2026].title">', '<unit id="nope">'),
           dir,
         ),
-      /content\/home.ts nope: no such text/,
+      /content\/home.yaml nope: no such text/,
     );
-    writeCatalog("zh", "content/home.ts", {}, dir);
+    writeCatalog("zh", "content/home.yaml", {}, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

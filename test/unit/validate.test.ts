@@ -33,8 +33,8 @@ test("the real content is valid", () => {
 
 test("an empty required text names file, entry and field", () => {
   assert.deepEqual(
-    check("content/home.ts", (c) => (c.slides[1].title = "  ")),
-    ["content/home.ts: slides[1].title is empty"],
+    check("content/home.yaml", (c) => (c.slides[1].title = "  ")),
+    ["content/home.yaml: slides[1].title is empty"],
   );
 });
 
@@ -51,21 +51,21 @@ test("a duplicate id or slug", () => {
 
 test("a course card whose slug is not a category", () => {
   assert.deepEqual(
-    check("content/home.ts", (c) => (c.courseCards[0].slug = "masters")),
+    check("content/home.yaml", (c) => (c.courseCards[0].slug = "masters")),
     [
-      `content/home.ts: courseCards[0].slug "masters" is not a programme category (foundation, undergraduate, postgraduate, shortCourses)`,
+      `content/home.yaml: courseCards[0].slug "masters" is not a programme category (foundation, undergraduate, postgraduate, shortCourses)`,
     ],
   );
 });
 
 test("an internal link to a missing route or #anchor", () => {
   assert.deepEqual(
-    check("content/home.ts", (c) => (c.slides[0].cta.href = "/apply")),
-    ["content/home.ts: slides[0].cta.href links to /apply, but there is no page /apply"],
+    check("content/home.yaml", (c) => (c.slides[0].cta.href = "/apply")),
+    ["content/home.yaml: slides[0].cta.href links to /apply, but there is no page /apply"],
   );
   assert.deepEqual(
-    check("content/home.ts", (c) => (c.promo.cta.href = "/#apply")),
-    ["content/home.ts: promo.cta.href links to /#apply, but / has no element #apply"],
+    check("content/home.yaml", (c) => (c.promo.cta.href = "/#apply")),
+    ["content/home.yaml: promo.cta.href links to /#apply, but / has no element #apply"],
   );
 });
 
@@ -86,7 +86,7 @@ test("a country code with no flag", () => {
     ],
   );
   assert.equal(
-    check("content/home.ts", (c) => (c.mapLocations[0].countryCode = "XX")).length,
+    check("content/home.yaml", (c) => (c.mapLocations[0].countryCode = "XX")).length,
     1,
     "XX is flag-icons' unknown flag, not a country",
   );

@@ -20,7 +20,7 @@ function check(file?: string, edit?: (exports: Record<string, any>) => void) {
 
 const COST = "content/costOfStudy.yaml";
 const FINDER = "content/routeFinder.yaml";
-const ROUTES = "content/studyRoutes.ts";
+const ROUTES = "content/studyRoutes.yaml";
 
 test("the real tools' content is valid", () => {
   assert.deepEqual(check(), []);

@@ -32,7 +32,7 @@ export const routeRuleSchema = z
       .min(1)
       .meta({
         title: "Routes suggested",
-        description: "Study route ids (content/studyRoutes.ts), best fit first.",
+        description: "Study route ids (content/studyRoutes.yaml), best fit first.",
       }),
     why: text(400).meta({ title: "Why", description: "One sentence, to the student." }),
   })
