@@ -24,13 +24,15 @@ export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\
 
 /**
  * The redirects of `text` (the file `file`), each also under every other built locale's prefix
- * when it leads to a page of the site. Throws ContentError listing every problem.
+ * when it leads to a page of the site that is in that locale (`localesOf`: a staff page may be in
+ * English alone). Throws ContentError listing every problem.
  */
 export function checkRedirects(
   text: string,
   file: string,
   pages: ReadonlySet<string>,
   locales: readonly Locale[],
+  localesOf: (path: string) => readonly Locale[] = () => locales,
 ): Redirect[] {
   const checked = checkYaml(text, file, redirectsFileSchema, { redirects: "redirect" });
   const entries = checked.data.redirects.map((r) => ({ ...r, from: withoutSlash(r.from) }));
@@ -66,11 +68,14 @@ export function checkRedirects(
   return entries.flatMap(({ from, to, permanent }) => {
     const status = permanent ? 301 : 302;
     if (!to.startsWith("/")) return [{ from, to, status }];
-    return locales.map((locale) => ({
-      from: localePath(locale, from),
-      to: localePath(locale, to),
-      status,
-    }));
+    const target = withoutSlash(to.split("#")[0]);
+    return locales
+      .filter((locale) => localesOf(target).includes(locale))
+      .map((locale) => ({
+        from: localePath(locale, from),
+        to: localePath(locale, to),
+        status,
+      }));
   });
 }
 
@@ -78,7 +83,8 @@ export const loadRedirects = (
   file: string,
   pages: ReadonlySet<string>,
   locales: readonly Locale[],
-) => checkRedirects(readFileSync(file, "utf8"), file, pages, locales);
+  localesOf?: (path: string) => readonly Locale[],
+) => checkRedirects(readFileSync(file, "utf8"), file, pages, locales, localesOf);
 
 /** `_redirects`: one "from to status" line each. */
 export const redirectsFile = (redirects: readonly Redirect[]) =>
