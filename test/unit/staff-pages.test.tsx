@@ -34,6 +34,7 @@ import { builtInRoutes, routes } from "../../src/routes";
 import { checkRedirects } from "../../src/build/redirects";
 import { locales } from "../../src/i18n/locales";
 import { pageUnits, pathLocales, translatedIn } from "../../src/i18n/pageLanguages";
+import { exportLocale } from "../../src/i18n/workflow";
 
 const root = join(import.meta.dirname, "../..");
 const FILE = "content/pages/test-page.yaml";
@@ -395,4 +396,23 @@ test("translated into Arabic only, it is published in English and Arabic, each p
   const sitemap = read(translatedDist, "sitemap.xml");
   assert.ok(sitemap.includes(`/ar/${example}</loc>`));
   assert.ok(!sitemap.includes(`/zh/${example}`));
+});
+
+test("npm run translations lists an untranslated page's texts as missing, and says it waits for them", () => {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/translations.ts"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  for (const code of ["ar", "zh"]) {
+    assert.match(
+      out,
+      new RegExp(`missing ${code} content/pages: not published in ${code} until translated`),
+    );
+    assert.match(out, new RegExp(`pages\\[${example}\\]\\.blocks\\[hero\\]\\.heading`));
+  }
+  const xliff = exportLocale("ar");
+  assert.match(
+    xliff,
+    new RegExp(`<unit id="pages\\[${example}\\]\\.blocks\\[questions\\]\\.items\\[0\\]\\.answer">`),
+  );
 });
