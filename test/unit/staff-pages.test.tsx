@@ -35,6 +35,9 @@ import { checkRedirects } from "../../src/build/redirects";
 import { locales } from "../../src/i18n/locales";
 import { pageUnits, pathLocales, translatedIn } from "../../src/i18n/pageLanguages";
 import { exportLocale } from "../../src/i18n/workflow";
+import { cmsConfig } from "../../src/cms/config";
+import { readContentYaml } from "../../src/cms/contentFormat";
+import { pagePreviewHtml } from "../../src/cms/pagePreview";
 
 const root = join(import.meta.dirname, "../..");
 const FILE = "content/pages/test-page.yaml";
@@ -415,4 +418,48 @@ test("npm run translations lists an untranslated page's texts as missing, and sa
     xliff,
     new RegExp(`<unit id="pages\\[${example}\\]\\.blocks\\[questions\\]\\.items\\[0\\]\\.answer">`),
   );
+});
+
+test("the editor's Pages collection: a folder of YAML files, the blocks a typed list from the union, cards chosen from real ids", () => {
+  const pagesCollection = cmsConfig({}).collections.find((c) => c.name === "pages");
+  assert.ok(pagesCollection && "folder" in pagesCollection);
+  assert.equal(pagesCollection.folder, "content/pages");
+  assert.equal(pagesCollection.extension, "yaml");
+  const blocks = pagesCollection.fields.find((f) => f.name === "blocks");
+  assert.equal(blocks?.widget, "list");
+  assert.equal(blocks?.typeKey, "type");
+  assert.deepEqual(
+    blocks?.types?.map((t) => t.name),
+    ["hero", "text", "cards", "facts", "faq", "action", "image"],
+  );
+  const cards = blocks?.types?.find((t) => t.name === "cards");
+  const programmes = cards?.fields?.find((f) => f.name === "programmes");
+  assert.equal(programmes?.widget, "select");
+  assert.equal(programmes?.multiple, true);
+  assert.deepEqual(programmes?.options, known.programmes);
+  assert.ok(!cards?.fields?.some((f) => f.name === "type"), "the tag is Decap's typeKey");
+});
+
+test("the page preview draws the real blocks; a new entry shows a prompt; a wrong block what the build says", () => {
+  const text = readFileSync(join(root, "content/pages", `${example}.yaml`), "utf8");
+  const html = pagePreviewHtml(readContentYaml(text).data);
+  assert.match(html, /<h1>Study in the UK: September 2027<\/h1>/);
+  assert.match(html, /href="\/foundation-programmes"/);
+  assert.match(html, /<details><summary>How long must the money be in my account\?<\/summary>/);
+  for (const fresh of [{}, { blocks: [] }, { blocks: [{ type: "hero" }] }, { blocks: null }]) {
+    const prompt = pagePreviewHtml(fresh);
+    assert.match(prompt, /The preview shows the page once its/);
+    assert.doesNotMatch(prompt, /undefined|Cannot read|TypeError/);
+  }
+  const half = pagePreviewHtml({
+    title: "New",
+    blocks: [
+      { type: "text", id: "a", heading: "A", body: "A **bold** word." },
+      { type: "cards", id: "b", heading: "B", programmes: ["nursing"] },
+      { type: "text", id: "c", heading: "C", body: "Fine." },
+    ],
+  });
+  assert.match(half, /block 1 \(a\) field body: line 1: emphasis/);
+  assert.match(half, /block 2 \(b\) field programmes.0: /);
+  assert.match(half, /<h2 id="c-title">C<\/h2>/);
 });
