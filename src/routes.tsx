@@ -161,7 +161,11 @@ const staffRoutes: Route[] = pages.map((page) => ({
   description: page.description,
   Page: () => <PageBlocks page={page} />,
   anchors: ["main", ...page.blocks.filter((b) => b.type !== "hero").map((b) => b.id)],
-  artwork: page.socialImage,
+  // Its own picture, else its hero's, else the undergraduate illustration.
+  artwork:
+    page.socialImage ??
+    page.blocks.flatMap((b) => (b.type === "hero" && b.image ? [b.image] : []))[0] ??
+    categories[1].image,
   socialAlt: page.socialAlt,
 }));
 

@@ -5,13 +5,16 @@
  * is still a page, stops the build, naming the file, line and field.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { localePath } from "../i18n/pageLocale";
 import type { Locale } from "../i18n/locales";
 import { checkYaml } from "../content/yamlFile";
 import { redirectsFileSchema } from "../content/schema/redirects";
 
-export const REDIRECTS_FILE = join(import.meta.dirname, "../../content/redirects.yaml");
+/** content/redirects.yaml, or REDIRECTS_FILE (the editor's browser test builds its edited copy). */
+export const REDIRECTS_FILE = process.env.REDIRECTS_FILE
+  ? resolve(process.env.REDIRECTS_FILE)
+  : join(import.meta.dirname, "../../content/redirects.yaml");
 
 export interface Redirect {
   from: string;

@@ -133,8 +133,12 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
       ...(node.type === "integer" ? { step: 1 } : {}),
     };
   if (node.type === "boolean") return { ...base, widget: "boolean" };
-  if (node.type === "object" && node.properties)
-    return { ...base, widget: "object", collapsed: true, fields: objectFields(node, path) };
+  if (node.type === "object" && node.properties) {
+    // An optional box (a block's picture): its own fields are needed only once it is used, which
+    // the build checks; Decap would refuse to save the entry with the box left empty.
+    const fields = objectFields(node, path).map((f) => (required ? f : { ...f, required: false }));
+    return { ...base, widget: "object", collapsed: true, fields };
+  }
   const limits = {
     ...(node.minItems ? { min: node.minItems } : {}),
     ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),

@@ -18,6 +18,7 @@ import { ContentError } from "../content/contentError";
 import { readMarkdownBody } from "../content/guideMarkdown";
 import {
   blockSchema,
+  withoutEmptyImages,
   type KnownIds,
   type PageBlock,
   type StaffPage,
@@ -42,7 +43,7 @@ export function pagePreviewHtml(data: Record<string, unknown>): string {
     const problems: string[] = [];
     const raw = Array.isArray(data.blocks) ? (data.blocks as unknown[]) : [];
     raw.forEach((value, i) => {
-      const parsed = schema.safeParse(value);
+      const parsed = schema.safeParse(withoutEmptyImages(value));
       const name = `block ${i + 1}${typeof (value as { id?: unknown })?.id === "string" ? ` (${(value as { id: string }).id})` : ""}`;
       if (!parsed.success) {
         for (const issue of parsed.error.issues)

@@ -171,7 +171,7 @@ function Block({ block, page }: { block: PageBlock; page: StaffPage }) {
     case "action":
       return (
         <Section id={block.id} title={block.heading} intro={block.text} className="section-tint">
-          <ActionLink action={block.action} campaign={page.campaign} />
+          <ActionLink action={block} campaign={page.campaign} />
         </Section>
       );
     case "image":

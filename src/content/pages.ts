@@ -17,6 +17,7 @@ import {
   pageSchema,
   RESERVED_SLUGS,
   staffPagePath,
+  withoutEmptyImages,
   type KnownIds,
   type StaffPage,
 } from "./schema/pages";
@@ -33,7 +34,14 @@ export const knownIds = (): KnownIds => ({
 
 /** One page file, checked; throws ContentError listing every problem, naming file, line and field. */
 export function parsePage(text: string, file: string, known: KnownIds): StaffPage {
-  const checked = checkYaml(text, file, pageSchema(known), { blocks: "block", items: "item" });
+  const checked = checkYaml(
+    text,
+    file,
+    pageSchema(known),
+    { blocks: "block", items: "item" },
+    0,
+    withoutEmptyImages,
+  );
   const { data } = checked;
   const ids = data.blocks.map((b) => b.id);
   data.blocks.forEach((block, i) => {

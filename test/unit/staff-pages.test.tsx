@@ -89,9 +89,8 @@ blocks:
   - type: action
     id: ask
     heading: Ask us
-    action:
-      label: Ask an adviser
-      to: enquiry
+    label: Ask an adviser
+    to: enquiry
 `;
 
 /** The messages parsePage throws for `yaml`, one a line. */
@@ -131,7 +130,7 @@ test("the schema refuses a bad page, naming the file, line, block and field", ()
     /^content\/pages\/test-page\.yaml:\d+: block 3 \(programmes\) field programmes\.0: .*foundation/,
   );
   has(/^content\/pages\/test-page\.yaml:\d+: block 4 \(questions\) field type: /);
-  has(/^content\/pages\/test-page\.yaml:\d+: block 5 \(ask\) field action\.to: /);
+  has(/^content\/pages\/test-page\.yaml:\d+: block 5 \(ask\) field to: /);
 });
 
 test("a text block follows the guides' rules; block ids are unique; cards name something; one hero", () => {

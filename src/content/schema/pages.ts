@@ -143,7 +143,8 @@ const actionBlock = z
     id: blockId,
     heading: text(120).meta({ title: "Heading" }),
     text: text(300).optional().meta({ title: "Text" }),
-    action: actionSchema.meta({ title: "Call to action" }),
+    // The button's fields in the block itself: no box to open in the editor.
+    ...actionSchema.shape,
   })
   .strict()
   .meta({ title: "Call to action" });
@@ -194,13 +195,15 @@ export const pageSchema = (known: KnownIds) =>
         title: "Description",
         description: "For search results and the social card: a sentence or two.",
       }),
-      socialImage: imageSchema.meta({
+      socialImage: imageSchema.optional().meta({
         title: "Social card picture",
-        description: "Drawn beside the title on the card shown when the page is shared.",
+        description:
+          "Drawn beside the title on the card shown when the page is shared; the hero's picture, or the agency's illustration, when empty.",
       }),
-      socialAlt: text(200).meta({
+      socialAlt: text(200).optional().meta({
         title: "Social card description",
-        description: "What the shared card shows, for someone who cannot see it.",
+        description:
+          "What the shared card shows, for someone who cannot see it; when empty, the site's usual words with the page's title.",
       }),
       menu: z.boolean().default(false).meta({
         title: "In the footer menu",
@@ -221,3 +224,25 @@ export type PageBlock = StaffPage["blocks"][number];
 /** The page's address: /<slug>, or /<folder>/<slug>. */
 export const staffPagePath = (page: Pick<StaffPage, "slug" | "folder">) =>
   page.folder ? `/${page.folder}/${page.slug}` : `/${page.slug}`;
+
+/**
+ * The data with each picture box that names no picture taken out: the editor writes an optional
+ * picture left empty as `image: { alt: "" }` (or `{}`), which is no picture, not a wrong one.
+ */
+export function withoutEmptyImages(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withoutEmptyImages);
+  if (!data || typeof data !== "object") return data;
+  return Object.fromEntries(
+    Object.entries(data as Record<string, unknown>)
+      .filter(
+        ([key, value]) =>
+          !(
+            /^(?:image|socialImage)$/.test(key) &&
+            value &&
+            typeof value === "object" &&
+            !(value as { src?: unknown }).src
+          ),
+      )
+      .map(([key, value]) => [key, withoutEmptyImages(value)]),
+  );
+}
