@@ -6,7 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { categories } from "./content/programmes";
 import { mapLocations } from "./content/home";
 import { destinations } from "./content/destinations";
-import { routes, notFoundRoute } from "./src/routes";
+import { routes, notFoundRoute, builtInRoutes } from "./src/routes";
+import { addressClashes, loadedPages } from "./src/content/pages";
+import { pathLocales } from "./src/i18n/pageLanguages";
 import { contentModules, writePlainContent } from "./src/build/content";
 import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
@@ -44,7 +46,12 @@ const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
 /** content/redirects.yaml against the pages, before anything is built: a problem stops the build. */
 function checkedRedirects() {
   try {
-    return loadRedirects(REDIRECTS_FILE, new Set(routes.map((r) => r.path)), builtLocales);
+    return loadRedirects(
+      REDIRECTS_FILE,
+      new Set(routes.map((r) => r.path)),
+      builtLocales,
+      pathLocales,
+    );
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(`Content has a problem:\n  ${error.message.split("\n").join("\n  ")}`);
@@ -54,6 +61,10 @@ function checkedRedirects() {
 
 function checkContent() {
   const errors = [
+    ...addressClashes(
+      loadedPages,
+      [...builtInRoutes, notFoundRoute].map((r) => r.path),
+    ),
     ...validateContent({
       modules: contentModules,
       targets: [...routes, notFoundRoute],
@@ -81,10 +92,14 @@ function writeHashed(name: string, ext: string, text: string) {
 function writeSiteFiles(admin: boolean, redirects: Redirect[]) {
   writeFileSync(join(dist, "_headers"), headersFile({ admin, serverPages: SERVER_PAGES }));
   writeFileSync(join(dist, "_redirects"), redirectsFile(redirects));
-  // Each page in each language, listing all its language versions (itself included) as its head does.
+  // Each page in each language it is in, listing all its language versions (itself included) as
+  // its head does: a staff page not yet translated is in English alone.
   const alternates = (path: string) =>
-    builtLocales.length > 1
-      ? [...builtLocales.map((l) => [l.lang, l] as const), ["x-default", sourceLocale] as const]
+    pathLocales(path).length > 1
+      ? [
+          ...pathLocales(path).map((l) => [l.lang, l] as const),
+          ["x-default", sourceLocale] as const,
+        ]
           .map(
             ([lang, l]) =>
               `<xhtml:link rel="alternate" hreflang="${lang}" href="${absoluteUrl(localePath(l, path))}"/>`,
@@ -93,9 +108,11 @@ function writeSiteFiles(admin: boolean, redirects: Redirect[]) {
       : "";
   const urls = builtLocales
     .flatMap((l) =>
-      routes.map(
-        (r) => `<url><loc>${absoluteUrl(localePath(l, r.path))}</loc>${alternates(r.path)}</url>`,
-      ),
+      routes
+        .filter((r) => pathLocales(r.path).includes(l))
+        .map(
+          (r) => `<url><loc>${absoluteUrl(localePath(l, r.path))}</loc>${alternates(r.path)}</url>`,
+        ),
     )
     .join("");
   writeFileSync(
@@ -250,9 +267,12 @@ async function build() {
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
   const loader = await pageScriptLoader();
-  const pagePaths = new Set(routes.map((r) => r.path));
   const written: string[] = [];
-  for (const { locale, pages: localePages, scriptFor: localeScript } of everyLocale)
+  for (const { locale, pages: localePages, scriptFor: localeScript } of everyLocale) {
+    // A link leads to the page in the same language where it is in it (else to the English).
+    const pagePaths = new Set(
+      routes.filter((r) => pathLocales(r.path).includes(locale)).map((r) => r.path),
+    );
     for (const page of localePages) {
       // The page is complete without its script: it is requested once the first screen is painted.
       const script =
@@ -276,6 +296,7 @@ async function build() {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, withPolicyMeta(inlineCriticalCss(html, css, critical), policy));
     }
+  }
   writeSiteFiles(admin !== undefined, redirects);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.

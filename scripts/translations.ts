@@ -7,6 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { exportLocale, importLocale, stateTable } from "../src/i18n/workflow";
+import { PAGES_FILE } from "../src/i18n/pageLanguages";
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -32,6 +33,12 @@ try {
       console.log(
         `${r.locale.padEnd(6)}  ${(r.published ? "yes" : "no").padEnd(9)}  ${String(r.translated).padStart(10)}  ${String(r.stale).padStart(5)}  ${String(r.missing).padStart(7)}`,
       );
+    // A staff page is published in a language once all its texts are: say which wait, and for what.
+    for (const r of rows)
+      for (const report of r.reports.filter((x) => x.file === PAGES_FILE && x.missing.length))
+        console.log(
+          `\nmissing ${r.locale} ${report.file}: not published in ${r.locale} until translated\n  ${report.missing.join("\n  ")}`,
+        );
     for (const r of rows)
       for (const report of r.reports)
         for (const s of report.stale)

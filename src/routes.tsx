@@ -39,6 +39,9 @@ import { SEARCH_PATH } from "./lib/siteSearch";
 import { EventsPage } from "./pages/EventsPage";
 import { PastEventsPage } from "./pages/PastEventsPage";
 import { EventPage } from "./pages/EventPage";
+import { pages } from "./content/pages";
+import { staffPagePath } from "./content/schema/pages";
+import { PageBlocks } from "./components/PageBlocks";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -61,6 +64,8 @@ export interface Route {
   variantOf?: string;
   /** What site search calls it (a page when unset); false: not searched. Variants never are. */
   search?: SearchKind | false;
+  /** What its social card shows, for someone who cannot see it (a staff page's own words). */
+  socialAlt?: string;
 }
 
 const slideArt = (id: string) => {
@@ -146,7 +151,26 @@ const eventRoutes: Route[] = [
   })),
 ];
 
-export const routes: Route[] = [
+/**
+ * The pages staff compose (content/pages/), in this process's language: in a translated one, only
+ * those wholly translated (src/i18n/apply.ts takes the others out; src/i18n/pageLanguages.ts).
+ */
+const staffRoutes: Route[] = pages.map((page) => ({
+  path: staffPagePath(page),
+  title: page.title,
+  description: page.description,
+  Page: () => <PageBlocks page={page} />,
+  anchors: ["main", ...page.blocks.filter((b) => b.type !== "hero").map((b) => b.id)],
+  // Its own picture, else its hero's, else the undergraduate illustration.
+  artwork:
+    page.socialImage ??
+    page.blocks.flatMap((b) => (b.type === "hero" && b.image ? [b.image] : []))[0] ??
+    categories[1].image,
+  socialAlt: page.socialAlt,
+}));
+
+/** The site's own pages, whose addresses a staff page may not take. */
+export const builtInRoutes: Route[] = [
   {
     path: "/",
     title: fill(ui.pages.homeTitle, { name: site.name }),
@@ -244,6 +268,8 @@ export const routes: Route[] = [
     search: false,
   },
 ];
+
+export const routes: Route[] = [...builtInRoutes, ...staffRoutes];
 
 /** Rendered to dist/404.html; not linked, not in the sitemap. */
 /** One route per distinct page layout: what the browser tests check page by page. */

@@ -20,6 +20,7 @@ import * as testimonials from "../../content/testimonials";
 import * as ui from "../../content/ui";
 import * as zoneCities from "../../content/zoneCities";
 import * as events from "../events/content";
+import * as pages from "../content/pages";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Plugin } from "esbuild";
@@ -45,6 +46,8 @@ export const contentModules: ContentModule[] = [
   // With the partner universities of content/partners.yaml.
   { file: "content/home.yaml", exports: home },
   { file: "content/navigation.yaml", exports: navigation },
+  // One YAML file a page staff compose (content/pages/<slug>.yaml), src/content/schema/pages.ts.
+  { file: "content/pages", exports: { pages: pages.pages } },
   { file: "content/programmes.yaml", exports: programmes },
   { file: "content/registration.ts", exports: registration },
   { file: "content/routeFinder.yaml", exports: routeFinder },
@@ -79,8 +82,10 @@ export function plainContent(contentDir: string): Plugin {
   return {
     name: "plain-content",
     setup(build) {
-      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$/ }, (args) => {
-        const file = join(contentDir, `${basename(args.path)}.ts`);
+      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$|\/events\/content$/ }, (args) => {
+        // src/events/content reads content/events.yaml: its plain copy is events.ts.
+        const name = /\/events\/content$/.test(args.path) ? "events" : basename(args.path);
+        const file = join(contentDir, `${name}.ts`);
         return existsSync(file) ? { path: file } : undefined;
       });
     },

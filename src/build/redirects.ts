@@ -5,13 +5,16 @@
  * is still a page, stops the build, naming the file, line and field.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { localePath } from "../i18n/pageLocale";
 import type { Locale } from "../i18n/locales";
 import { checkYaml } from "../content/yamlFile";
 import { redirectsFileSchema } from "../content/schema/redirects";
 
-export const REDIRECTS_FILE = join(import.meta.dirname, "../../content/redirects.yaml");
+/** content/redirects.yaml, or REDIRECTS_FILE (the editor's browser test builds its edited copy). */
+export const REDIRECTS_FILE = process.env.REDIRECTS_FILE
+  ? resolve(process.env.REDIRECTS_FILE)
+  : join(import.meta.dirname, "../../content/redirects.yaml");
 
 export interface Redirect {
   from: string;
@@ -24,13 +27,15 @@ export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\
 
 /**
  * The redirects of `text` (the file `file`), each also under every other built locale's prefix
- * when it leads to a page of the site. Throws ContentError listing every problem.
+ * when it leads to a page of the site that is in that locale (`localesOf`: a staff page may be in
+ * English alone). Throws ContentError listing every problem.
  */
 export function checkRedirects(
   text: string,
   file: string,
   pages: ReadonlySet<string>,
   locales: readonly Locale[],
+  localesOf: (path: string) => readonly Locale[] = () => locales,
 ): Redirect[] {
   const checked = checkYaml(text, file, redirectsFileSchema, { redirects: "redirect" });
   const entries = checked.data.redirects.map((r) => ({ ...r, from: withoutSlash(r.from) }));
@@ -66,11 +71,14 @@ export function checkRedirects(
   return entries.flatMap(({ from, to, permanent }) => {
     const status = permanent ? 301 : 302;
     if (!to.startsWith("/")) return [{ from, to, status }];
-    return locales.map((locale) => ({
-      from: localePath(locale, from),
-      to: localePath(locale, to),
-      status,
-    }));
+    const target = withoutSlash(to.split("#")[0]);
+    return locales
+      .filter((locale) => localesOf(target).includes(locale))
+      .map((locale) => ({
+        from: localePath(locale, from),
+        to: localePath(locale, to),
+        status,
+      }));
   });
 }
 
@@ -78,7 +86,8 @@ export const loadRedirects = (
   file: string,
   pages: ReadonlySet<string>,
   locales: readonly Locale[],
-) => checkRedirects(readFileSync(file, "utf8"), file, pages, locales);
+  localesOf?: (path: string) => readonly Locale[],
+) => checkRedirects(readFileSync(file, "utf8"), file, pages, locales, localesOf);
 
 /** `_redirects`: one "from to status" line each. */
 export const redirectsFile = (redirects: readonly Redirect[]) =>

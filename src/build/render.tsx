@@ -37,7 +37,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
       url: image,
       width: OG_WIDTH,
       height: OG_HEIGHT,
-      alt: fill(ui.socialCardAlt, { name }),
+      alt: route.socialAlt ?? fill(ui.socialCardAlt, { name }),
     },
     jsonLd: jsonLdText(
       structuredData({

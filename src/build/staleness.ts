@@ -9,6 +9,8 @@ import { loadEvents, type SiteEvent } from "../events/load";
 import type { ContentModule } from "./validate";
 import { intakeMonth } from "../lib/intake";
 import type { Guide } from "../../content/types";
+import { relative } from "node:path";
+import { loadedPages } from "../content/pages";
 
 /** How long each kind of claim holds before it must be looked at again. */
 export const REVIEW = { figureMonths: 12, guideMonths: 6, bankHolidayDays: 60, joinLinkDays: 7 };
@@ -67,6 +69,18 @@ export function staleClaims(
         `content/costOfStudy.yaml ${path}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the figure against its source, correct it if it changed, and set asOf to the date you checked.`,
       );
   }
+
+  // A staff page's facts (src/content/schema/pages.ts), as the cost planner's figures.
+  for (const page of (of("content/pages").pages ?? []) as { slug: string }[])
+    for (const [path, figure] of dated(page, "")) {
+      const due = addMonths(figure.asOf, REVIEW.figureMonths);
+      const file = loadedPages.find((l) => l.page.slug === page.slug)?.file;
+      const name = file ? relative(process.cwd(), file) : `content/pages/${page.slug}.yaml`;
+      if (due <= today)
+        warnings.push(
+          `${name} ${path.replace(/^\./, "")}.asOf: dated ${figure.asOf}, over ${REVIEW.figureMonths} months ago. Check the fact against its source, correct it if it changed, and set asOf to the date you checked.`,
+        );
+    }
 
   const guides = (of("content/guides").guides ?? []) as Guide[];
   guides.forEach((guide) => {

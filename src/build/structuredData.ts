@@ -3,6 +3,7 @@ import type {
   BreadcrumbList,
   EducationalOrganizationLeaf,
   Event,
+  FAQPage,
   ItemList,
   LocalBusinessLeaf,
   MergeLeafTypes,
@@ -21,6 +22,8 @@ import { events } from "../events/content";
 import type { PublicEvent } from "../events/load";
 import { localeByCode } from "../i18n/locales";
 import { EVENT_ZONE, eventPath, eventState, zonedIso } from "../lib/events";
+import { pages } from "../content/pages";
+import { staffPagePath, type StaffPage } from "../content/schema/pages";
 
 /** The agency is both: it advises on education, and it is a business with an office to visit. */
 export type Agency = MergeLeafTypes<[EducationalOrganizationLeaf, LocalBusinessLeaf]>;
@@ -238,6 +241,29 @@ export function eventNode(
   };
 }
 
+/**
+ * A staff page's questions and answers (its FAQ blocks, in order) as an FAQPage, as the page
+ * shows them; none when it has no such block.
+ */
+export function faqPage(
+  { route, siteUrl }: PageFacts,
+  list: readonly StaffPage[] = pages,
+): FAQPage | undefined {
+  const page = list.find((p) => staffPagePath(p) === route.path);
+  const items = page?.blocks.flatMap((b) => (b.type === "faq" ? b.items : [])) ?? [];
+  if (!items.length) return undefined;
+  return {
+    "@type": "FAQPage",
+    url: url(siteUrl, route.path),
+    inLanguage,
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
 /** Everything a page tells search engines about itself, as one JSON-LD graph. */
 export function structuredData(facts: PageFacts): Graph {
   const inner = facts.route.path !== "/" && facts.route.path !== "/404";
@@ -248,6 +274,7 @@ export function structuredData(facts: PageFacts): Graph {
     programmeList(facts.route.path),
     article(facts),
     eventNode(facts),
+    faqPage(facts),
   ];
   return {
     "@context": "https://schema.org",

@@ -28,6 +28,11 @@ interface JsonSchema {
   widget?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  /** A fixed value: a discriminated union's tag (`type: "hero"`). */
+  const?: string;
+  /** The members of a union (a block of a page: one of several shapes). */
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
 }
 
 /** One Decap field (widget) as written to config.yml. */
@@ -52,6 +57,9 @@ export interface CmsField {
   summary?: string;
   collapsed?: boolean;
   allow_add?: boolean;
+  /** A typed list (Decap's list with `types`): each entry one of these, told apart by `typeKey`. */
+  types?: CmsField[];
+  typeKey?: string;
 }
 
 /** Thrown when the schema has something the editor cannot show: the build stops with it. */
@@ -125,12 +133,45 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
       ...(node.type === "integer" ? { step: 1 } : {}),
     };
   if (node.type === "boolean") return { ...base, widget: "boolean" };
-  if (node.type === "object" && node.properties)
-    return { ...base, widget: "object", collapsed: true, fields: objectFields(node, path) };
+  if (node.type === "object" && node.properties) {
+    // An optional box (a block's picture): its own fields are needed only once it is used, which
+    // the build checks; Decap would refuse to save the entry with the box left empty.
+    const fields = objectFields(node, path).map((f) => (required ? f : { ...f, required: false }));
+    return { ...base, widget: "object", collapsed: true, fields };
+  }
   const limits = {
     ...(node.minItems ? { min: node.minItems } : {}),
     ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
   };
+  // A list of a discriminated union (a page's blocks): Decap's typed list, one type a member,
+  // named by its tag; the tag itself is Decap's typeKey, not a field staff fill in.
+  const members = node.items?.oneOf ?? node.items?.anyOf;
+  if (node.type === "array" && members) {
+    const types = members.map((member): CmsField => {
+      const tag = member.properties?.type?.const;
+      if (member.type !== "object" || typeof tag !== "string")
+        throw new CmsSchemaError(
+          `The editor (src/cms/config.ts) shows a list of several shapes at ${path} only when each is an object with a fixed "type"`,
+        );
+      const properties = Object.fromEntries(
+        Object.entries(member.properties ?? {}).filter(([key]) => key !== "type"),
+      );
+      const fields = objectFields({ ...member, properties }, `${path}[${tag}]`);
+      const named = ["heading", ...SUMMARY_FIELDS].find((f) =>
+        fields.some((field) => field.name === f),
+      );
+      return {
+        name: tag,
+        label: member.title ?? humanise(tag),
+        widget: "object",
+        required: true,
+        ...(member.description ? { hint: member.description } : {}),
+        ...(named ? { summary: `{{fields.${named}}}` } : {}),
+        fields,
+      };
+    });
+    return { ...base, widget: "list", ...limits, collapsed: true, typeKey: "type", types };
+  }
   if (node.type === "array" && node.items?.type === "object" && node.items.properties) {
     const fields = objectFields(node.items, `${path}[]`);
     const named = SUMMARY_FIELDS.find((f) => fields.some((field) => field.name === f));
@@ -257,6 +298,24 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
 
 /** A folder of Markdown files: one entry a file, its front matter's fields, then its text. */
 function folderCollection(collection: FolderCollection) {
+  // A folder of YAML files (the pages staff compose): one entry a file, its fields from the schema.
+  if (!collection.body)
+    return {
+      name: collection.name,
+      label: collection.label,
+      label_singular: collection.singular,
+      description: collection.description,
+      // Written as by hand (./contentFormat.ts); the preview draws the page's blocks (./pagePreview.tsx).
+      format: formatName(collection.name),
+      extension: "yaml",
+      folder: collection.folder,
+      create: true,
+      slug: "{{fields.slug}}",
+      identifier_field: "title",
+      summary: collection.summary,
+      sortable_fields: ["title", "slug"],
+      fields: schemaFields(collection.schema, collection.name),
+    };
   return {
     name: collection.name,
     label: collection.label,

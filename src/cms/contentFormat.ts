@@ -18,6 +18,8 @@ export interface FieldOrder {
   name: string;
   fields?: FieldOrder[];
   field?: FieldOrder;
+  /** A typed list's types (a page's blocks): each entry's `type` names its fields. */
+  types?: FieldOrder[];
 }
 
 type Data = Record<string, unknown>;
@@ -45,6 +47,16 @@ function ordered(value: unknown, fields: FieldOrder[] | undefined): unknown {
       .sort(([a], [b]) => rank(a) - rank(b))
       .map(([key, v]) => {
         const field = fields.find((f) => f.name === key);
+        if (field?.types && Array.isArray(v))
+          // Each entry as its type has it: the type first, then its fields in order.
+          return [
+            key,
+            v.map((item: unknown) => {
+              const tag = (item as { type?: unknown } | null)?.type;
+              const type = field.types!.find((t) => t.name === tag);
+              return ordered(item, [{ name: "type" }, ...(type?.fields ?? [])]);
+            }),
+          ];
         return [key, ordered(v, field?.fields ?? field?.field?.fields)];
       }),
   );

@@ -2,7 +2,8 @@
  * The editor's start-up, bundled into dist/admin/cms-init.js and loaded before Decap's script:
  * no automatic start (which would fetch a config.yml), our file format for each collection, then
  * Decap with the configuration the build generated from the schemas (window.EASTGATE_CMS), and
- * the guides' preview: the site's guide page and stylesheet (./guidePreview.tsx).
+ * the guides' and pages' previews: the site's own components and stylesheet (./guidePreview.tsx,
+ * ./pagePreview.tsx).
  */
 import {
   readContentYaml,
@@ -13,6 +14,7 @@ import {
 } from "./contentFormat";
 import { LOCAL_BACKEND, type EditorBoot } from "./boot";
 import { guidePreviewHtml } from "./guidePreview";
+import { pagePreviewHtml } from "./pagePreview";
 
 /** An entry as Decap hands it to a preview (an Immutable.js map). */
 interface PreviewProps {
@@ -45,7 +47,8 @@ interface Decap {
 
 /** The parts of a collection's configuration the format reads (src/cms/config.ts): a file, or a folder of Markdown. */
 type Collection = { name: string; format: string } & (
-  { files: { fields: FieldOrder[] }[] } | { folder: string; fields: FieldOrder[] }
+  | { files: { fields: FieldOrder[] }[] }
+  | { folder: string; extension: string; fields: FieldOrder[] }
 );
 
 const page = window as Window & {
@@ -92,6 +95,22 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!boot || !cms) throw new Error("The editor's script or configuration did not load");
   registerLocalBackend(cms);
   for (const collection of (boot.config as { collections: Collection[] }).collections) {
+    if ("folder" in collection && collection.extension === "yaml") {
+      // A folder of YAML files (the pages): each file wholly its fields, in the schema's order.
+      const { fields } = collection;
+      cms.registerCustomFormat(collection.format, "yaml", {
+        fromFile: (text) => readContentYaml(text).data,
+        toFile: (data) => writeContentYaml(data as Record<string, unknown>, fields),
+      });
+      const h = page.h;
+      if (h)
+        cms.registerPreviewTemplate(collection.name, ({ entry }) =>
+          h("div", {
+            dangerouslySetInnerHTML: { __html: pagePreviewHtml(entry.get("data").toJS()) },
+          }),
+        );
+      continue;
+    }
     if ("folder" in collection) {
       const { fields } = collection;
       cms.registerCustomFormat(collection.format, "md", {

@@ -8,7 +8,8 @@ import { brandMark } from "../lib/brandMark";
 import { useAssets } from "./Assets";
 import { absoluteUrl } from "../config";
 import { sourceLocale } from "../i18n/locales";
-import { builtLocales, localePath, pageLocale } from "../i18n/pageLocale";
+import { localePath, pageLocale } from "../i18n/pageLocale";
+import { pathLocales } from "../i18n/pageLanguages";
 
 /** What a page tells search engines and social sites about itself (see src/build/render.tsx). */
 export interface PageMeta {
@@ -35,6 +36,8 @@ interface Props {
 export function Document({ path, title, description, meta, children }: Props) {
   const assets = useAssets();
   const fullTitle = title.includes(site.name) ? title : `${title} | ${site.name}`;
+  // The languages this page is in: every built one, or a staff page's published ones.
+  const builtLocales = pathLocales(path);
   return (
     <html lang={pageLocale.lang} dir={pageLocale.dir} id="top">
       <head>

@@ -3,6 +3,8 @@ import { toolLinks } from "../../content/navigation";
 import { destinations } from "../../content/destinations";
 import { quickLinks, site, mailto } from "../../content/site";
 import { ui } from "../../content/ui";
+import { pages } from "../content/pages";
+import { staffPagePath } from "../content/schema/pages";
 import { fill } from "../lib/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
@@ -59,7 +61,15 @@ export function Footer() {
             </li>
           </ul>
         </section>
-        <FooterColumn id="footer-quick-links" title={ui.footer.quickLinks} links={quickLinks} />
+        <FooterColumn
+          id="footer-quick-links"
+          title={ui.footer.quickLinks}
+          links={[
+            ...quickLinks,
+            // Staff pages marked for the menu, in this language where they are published in it.
+            ...pages.filter((p) => p.menu).map((p) => ({ label: p.title, href: staffPagePath(p) })),
+          ]}
+        />
         <FooterColumn
           id="footer-study-destinations"
           title={ui.footer.destinations}

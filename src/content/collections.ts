@@ -20,8 +20,10 @@ import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { studyRoutesFileSchema } from "./schema/studyRoutes";
 import { testimonialsFileSchema } from "./schema/testimonials";
+import { pageSchema } from "./schema/pages";
+import { knownIds } from "./pages";
 
-/** A folder of Markdown files, one entry each: front matter fields, then the text. */
+/** A folder of Markdown files, one entry each: front matter fields, then the text (or YAML files). */
 export interface FolderCollection {
   name: string;
   label: string;
@@ -33,8 +35,11 @@ export interface FolderCollection {
   /** One entry's name, and what stands for an entry in the list. */
   singular: string;
   summary: string;
-  /** What the text holds and how it is written (the body's hint). */
-  body: string;
+  /**
+   * What the text holds and how it is written (the body's hint); none: a folder of YAML files,
+   * `<slug>.yaml`, each wholly its fields (the pages staff compose).
+   */
+  body?: string;
 }
 
 export interface Collection {
@@ -119,6 +124,16 @@ export const collections: (Collection | FolderCollection)[] = [
     singular: "guide",
     summary: "{{fields.position}}. {{fields.title}}",
     body: "Sections, each a line '## Heading {#id}' (the id: lower-case words joined by hyphens, its anchor and translation key), then its paragraphs, a blank line between them, and lists, one '- item' per line. Links: [the words](/contact), to a page of the site, a #section or an https:// address. Nothing else: no numbered lists, bold or other headings. {intake}, {agency} and {replyTime} are filled in.",
+  },
+  {
+    name: "pages",
+    label: "Pages",
+    description:
+      "Pages you compose from the site's blocks (a campaign, a country, a scholarship round), one file each, at /<slug>. A page is published in Arabic or Chinese once all its texts are translated there. The build checks every field and block.",
+    folder: "content/pages",
+    schema: pageSchema(knownIds()),
+    singular: "page",
+    summary: "{{fields.title}} (/{{fields.slug}})",
   },
   {
     name: "programmes",

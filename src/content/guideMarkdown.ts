@@ -105,3 +105,27 @@ export function readGuideMarkdown(text: string, name: string): GuideMarkdown {
   if (problems.length) throw new ContentError(problems.join("\n"));
   return { frontMatter: lines.slice(1, end).join("\n"), frontMatterLine: 1, sections };
 }
+
+/**
+ * A text block's Markdown (a staff page's text section): paragraphs and lists by the guides'
+ * rules, with no heading of its own (the block has a heading field). Messages say the line within
+ * the text, after `name` when there is one.
+ */
+export function readMarkdownBody(body: string, name = ""): GuideBlock[] {
+  const at = (line: number) => `${name ? `${name} ` : ""}line ${line}:`;
+  // Read as a guide of one section: its three lines before the text are taken off line numbers.
+  const renumber = (message: string) =>
+    message.replace(/^NAME:(\d+):/gm, (_, line: string) => at(Number(line) - 3));
+  let read: GuideMarkdown;
+  try {
+    read = readGuideMarkdown(`---\n---\n## Text {#text}\n${body}`, "NAME");
+  } catch (error) {
+    if (error instanceof ContentError) throw new ContentError(renumber(error.message));
+    throw error;
+  }
+  if (read.sections.length > 1)
+    throw new ContentError(
+      `${at(read.sections[1].line - 3)} a text section has one heading, its Heading field: start another text section instead`,
+    );
+  return read.sections[0]?.paragraphs ?? [];
+}

@@ -107,6 +107,30 @@ const NAME_PATHS: Record<string, RegExp[]> = {
   "content/events.yaml": [/^events\.[^.]+\.(?!title$|summary$|host$|body\[)/],
 };
 
+/**
+ * Files whose words are only under these keys, every other string being data (a block's type,
+ * the ids its cards name, an image's path): a staff page's texts, keyed by page slug and block
+ * id, `pages[<slug>].blocks[<id>].heading`.
+ */
+const ONLY_KEYS: Record<string, Set<string>> = {
+  "content/pages": new Set([
+    "title",
+    "description",
+    "socialAlt",
+    "heading",
+    "text",
+    "body",
+    "intro",
+    "label",
+    "value",
+    "asOfMeaning",
+    "question",
+    "answer",
+    "alt",
+    "caption",
+  ]),
+};
+
 const isData = (text: string) =>
   text.trim() === "" ||
   /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(text) ||
@@ -151,7 +175,9 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
     if (typeof value === "string") {
       const { own, qualified } = keysOf(path);
       const field = format(path);
-      const text = TEXT_PATHS[file]?.some((p) => p.test(field));
+      const only = ONLY_KEYS[file];
+      const text = only ? only.has(own) : TEXT_PATHS[file]?.some((p) => p.test(field));
+      if (only && !text) return;
       if (!text && (DATA_KEYS.has(own) || names.has(own) || names.has(qualified))) return;
       if (isData(value)) return;
       if (NAME_PATHS[file]?.some((p) => p.test(field))) return;

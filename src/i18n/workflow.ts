@@ -24,6 +24,8 @@ const WHERE: Record<string, string> = {
   "content/guides": "the guides (visa, scholarships, January intake)",
   "content/home.yaml": "the home page, its forms and the header's ticker",
   "content/navigation.yaml": "the header menu and the footer on every page",
+  "content/pages":
+    "the pages staff compose (campaigns, countries, scholarships), by page and block",
   "content/programmes.yaml": "the four programme pages",
   "content/routeFinder.yaml": "the Find your route tool",
   "content/services.yaml": "the Student services page",

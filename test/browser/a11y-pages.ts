@@ -12,6 +12,7 @@ import { expectNoViolations, widths } from "./axe";
 import { layoutRoutes } from "../../src/routes";
 import { localeByCode } from "../../src/i18n/locales";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 
 /** Axe is most of the time a page takes: two tabs share the paths. */
 const TABS = 2;
@@ -21,7 +22,7 @@ export function axeEveryPage(code: string) {
   const locale = localeByCode(code);
   if (!locale) throw new Error(`No locale ${code}`);
   if (!builtLocales.includes(locale)) return void test.skip(`${code} is not built`);
-  const paths = [...layoutRoutes.map((r) => r.path), "/no-such-page"].map((p) =>
+  const paths = [...routesIn(locale, layoutRoutes).map((r) => r.path), "/no-such-page"].map((p) =>
     localePath(locale, p),
   );
 

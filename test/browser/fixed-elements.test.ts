@@ -13,11 +13,12 @@ import { widths } from "./axe";
 // Filter pages are /events with fewer cards: checked once, as /events (layoutRoutes).
 import { layoutRoutes } from "../../src/routes";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 
 const t = siteUnderTest();
 
 const paths = builtLocales.flatMap((l) =>
-  [...layoutRoutes.map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
+  [...routesIn(l, layoutRoutes).map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
 );
 
 /** Two tabs share the paths (the machine has 2 cores). */

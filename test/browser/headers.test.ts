@@ -6,6 +6,7 @@ import { siteUnderTest } from "./harness";
 import { routes } from "../../src/routes";
 import { headersFor, metaPolicy, parseHeadersFile } from "../../src/build/headers";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 import { ENQUIRY_PATH, EVENT_MANAGE_PATH, MANAGE_PATH } from "../../server/paths";
 
 const t = siteUnderTest();
@@ -17,7 +18,7 @@ const matching = (path: string) =>
   );
 /** Every public page in every built language, as the server answers it. */
 const publicPages = builtLocales.flatMap((l) =>
-  [...routes.map((r) => r.path), "/404.html"].map((p) => localePath(l, p)),
+  [...routesIn(l, routes).map((r) => r.path), "/404.html"].map((p) => localePath(l, p)),
 );
 const serverPages = [
   ENQUIRY_PATH,

@@ -8,6 +8,7 @@ import { routes, notFoundRoute } from "../../src/routes";
 import { localeOutputFile, outputFile } from "../../src/build/render";
 import { measure, type PageBytes } from "../../src/build/report";
 import { builtLocales } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 import { sourceLocale, type Locale } from "../../src/i18n/locales";
 
 const root = join(import.meta.dirname, "../..");
@@ -49,7 +50,7 @@ before(() => {
       locale,
       pages: measure(
         dist,
-        [...routes, notFoundRoute].map((r) => localeOutputFile(locale, r.path)),
+        routesIn(locale, [...routes, notFoundRoute]).map((r) => localeOutputFile(locale, r.path)),
       ),
     }));
 });
@@ -92,7 +93,12 @@ test("each translated page weighs within 10 % of its English twin at load (gzip)
   const english = new Map(measured.map((p) => [p.page, p]));
   const rows: string[] = [];
   for (const { locale, pages } of translated) {
-    assert.equal(pages.length, measured.length, `${locale.code}: every page is built`);
+    // Every page in that language: a staff page not yet translated is in English alone.
+    assert.equal(
+      pages.length,
+      routesIn(locale, [...routes, notFoundRoute]).length,
+      `${locale.code}: every page is built`,
+    );
     for (const page of pages) {
       const twin = english.get(page.page.slice(locale.code.length + 1));
       assert.ok(twin, page.page);

@@ -12,6 +12,7 @@ import { styleHash } from "../../src/build/critical";
 import { metaPolicy } from "../../src/build/headers";
 import { pageScriptLoader } from "../../src/build/pageScript";
 import { builtLocales } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 
 const root = join(import.meta.dirname, "../..");
 let dist = "";
@@ -30,7 +31,7 @@ const html = (page: string) => readFileSync(join(dist, page), "utf8");
 /** Every page file in every language: "about/index.html", "ar/about/index.html", "zh/404.html". */
 const pages = () =>
   builtLocales.flatMap((l) =>
-    [...routes.map((r) => r.path), "/404"].map((path) => localeOutputFile(l, path)),
+    [...routesIn(l, routes).map((r) => r.path), "/404"].map((path) => localeOutputFile(l, path)),
   );
 
 test("every route is a file; sitemap, robots, favicon and pre-compressed copies exist", () => {

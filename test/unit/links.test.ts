@@ -8,6 +8,7 @@ import { Window } from "happy-dom";
 import { routes } from "../../src/routes";
 import { outputFile } from "../../src/build/render";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 
 // Every page of a real build: each internal href, src and srcset resolves to a file in dist/
 // (and each #fragment to an element on its page), and outward links are well formed.
@@ -27,7 +28,7 @@ after(() => rmSync(dist, { recursive: true, force: true }));
 
 // Every page in every language: a link on an Arabic page must lead to an Arabic page.
 const pages = builtLocales.flatMap((locale) =>
-  routes
+  routesIn(locale, routes)
     .map((r) => ({
       path: localePath(locale, r.path),
       file: outputFile(localePath(locale, r.path)),

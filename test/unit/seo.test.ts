@@ -1,4 +1,5 @@
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
+import { routesIn } from "../../src/i18n/pageLanguages";
 import { sourceLocale } from "../../src/i18n/locales";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -234,11 +235,11 @@ test("social tags: absolute URLs under SITE_URL, a 1200x630 PNG card under 100 k
   const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
   assert.deepEqual(
     [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort(),
-    builtLocales.flatMap((l) => routes.map((r) => abs(localePath(l, r.path)))).sort(),
+    builtLocales.flatMap((l) => routesIn(l, routes).map((r) => abs(localePath(l, r.path)))).sort(),
   );
   // Each language's pages have their own cards, titles in their own script.
   for (const locale of builtLocales.filter((l) => l !== sourceLocale))
-    for (const route of routes) {
+    for (const route of routesIn(locale, routes)) {
       const page = readFileSync(join(dist, locale.code, outputFile(route.path)), "utf8");
       const image = /property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "";
       assert.ok(image.startsWith(`${SITE_URL}/assets/og-${locale.code}-`), image);

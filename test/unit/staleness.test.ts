@@ -14,6 +14,9 @@ test("today's content warns: the promoted January 2026 intake has started, its g
     "content/site.yaml promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
     "content/costOfStudy.yaml visaFee.source.asOf",
+    // The example page gives the same figures, with the same dates.
+    "content/pages/study-in-the-uk-september-2027.yaml blocks[3].items[0].source.asOf",
+    "content/pages/study-in-the-uk-september-2027.yaml blocks[3].items[2].source.asOf",
     "content/guides/january-2026-intake.md deadlines[0]",
     "content/guides/january-2026-intake.md deadlines[1]",
   ]);
@@ -46,6 +49,7 @@ test("each claim warns from its own date, not before (fixed clock)", () => {
   assert.deepEqual(fields("2026-01-01"), [
     "content/site.yaml promotedIntake",
     "content/costOfStudy.yaml maintenance.source.asOf",
+    "content/pages/study-in-the-uk-september-2027.yaml blocks[3].items[2].source.asOf",
     "content/guides/january-2026-intake.md deadlines[0]",
     "content/guides/january-2026-intake.md deadlines[1]",
   ]);
