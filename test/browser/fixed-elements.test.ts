@@ -271,9 +271,16 @@ for (const { name, options } of widths) {
     const started = Date.now();
     const failures: string[] = [];
     await eachPath({ ...options, reducedMotion: "reduce" }, async (page, path) => {
-      // (d) With the offer shown and the menu open.
+      // (d) With the offer shown and the menu open. A page not published in the browser's
+      // language (a staff page in English only) has nothing to offer: no offer shows.
       const offer = page.locator(".language-offer");
-      await offer.waitFor();
+      const preferred = path.startsWith("/ar/") ? "zh" : "ar";
+      const twin = await page.locator(`a[data-offer][hreflang|="${preferred}"]`).count();
+      if (twin) await offer.waitFor();
+      else {
+        await page.waitForLoadState("load");
+        if (await offer.isVisible()) failures.push(`${path}: offers a page it does not have`);
+      }
       await page.locator(".quick-contact summary").click();
       await page.locator("#quick-contact-links").waitFor();
       // Escape closes it once its behaviour, loaded on first opening, has started.
@@ -281,7 +288,7 @@ for (const { name, options } of widths) {
       for (const c of await fixedOverlaps(page)) failures.push(`${path}: overlap: ${c}`);
       // Reading: the menu closed (Escape, as a visitor would) and the offer dismissed.
       await page.keyboard.press("Escape");
-      await offer.getByRole("button").click();
+      if (twin) await offer.getByRole("button").click();
       await page.evaluate(() => localStorage.clear());
       // (a)
       if (name === "phone") {
