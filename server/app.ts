@@ -4,7 +4,7 @@ import { Languages } from "./languages";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import sirv from "sirv";
-import { site } from "../content/site";
+import { site } from "../src/content/site";
 import { headersFor, parseHeadersFile } from "../src/build/headers";
 import { interestValues } from "../src/components/forms/EnquiryForm";
 import { BODY_LIMIT } from "./body";

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from "node:path";
-import { site } from "../content/site";
+import { site } from "../src/content/site";
 import { parseSiteUrl } from "../src/config";
 import type { DatabaseConfig } from "./db";
 import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";

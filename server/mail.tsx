@@ -1,10 +1,10 @@
 import type { SendMailOptions } from "nodemailer/lib/mailer";
-import { enquiryMail } from "../content/enquiryMail";
-import { studyInterests } from "../content/home";
+import { enquiryMail } from "../src/content/enquiryMail";
+import { studyInterests } from "../src/content/home";
 import { fieldsFor } from "../src/lib/enquiry";
 import { fill } from "../src/lib/template";
 import { isLatinRun, isolateLtr } from "../src/lib/bidi";
-import { site } from "../content/site";
+import { site } from "../src/content/site";
 import { advisersName } from "../src/i18n/locales";
 import { pageLocale } from "../src/i18n/pageLocale";
 import type { MailKind } from "./outbox";

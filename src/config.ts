@@ -1,4 +1,4 @@
-import { site } from "../content/site";
+import { site } from "./content/site";
 
 /**
  * Build-time configuration, from the environment of `npm run build`.

@@ -6,11 +6,11 @@
  */
 import { parseDocument } from "htmlparser2";
 import { Element, Text, type AnyNode } from "domhandler";
-import { currencies } from "../content/costOfStudy";
-import { partners } from "../content/home";
-import { categories } from "../content/programmes";
-import { site } from "../content/site";
-import { testimonials } from "../content/testimonials";
+import { currencies } from "../src/content/costOfStudy";
+import { partners } from "../src/content/home";
+import { categories } from "../src/content/programmes";
+import { site } from "../src/content/site";
+import { testimonials } from "../src/content/testimonials";
 import { initials } from "../src/lib/initials";
 
 /** The names allowed to stay English, each group with the decision that keeps it. */

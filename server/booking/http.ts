@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { booking as rules } from "../../content/booking";
+import { booking as rules } from "../../src/content/booking";
 import { FORM_FIELD, normaliseValue } from "../../src/lib/enquiry";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
 import { sendJson } from "../enquiry";

@@ -1,5 +1,5 @@
 import { join, dirname } from "node:path";
-import { studyInterests } from "../../content/home";
+import { studyInterests } from "../../src/content/home";
 import { slotRules } from "../../src/lib/bookingRules";
 import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";

@@ -1,6 +1,6 @@
-import { bookingCopy, bookingMail } from "../../content/booking";
-import { enquiryMail } from "../../content/enquiryMail";
-import { site } from "../../content/site";
+import { bookingCopy, bookingMail } from "../../src/content/booking";
+import { enquiryMail } from "../../src/content/enquiryMail";
+import { site } from "../../src/content/site";
 import { isolateLtr } from "../../src/lib/bidi";
 import { fill } from "../../src/lib/template";
 import { modeById } from "../../src/lib/bookingRules";

@@ -3,16 +3,16 @@ import {
   bookingCopy,
   bookingMail as words,
   booking as rules,
-} from "../../content/booking";
+} from "../../src/content/booking";
 import { advisersName } from "../../src/i18n/locales";
 import { pageLocale } from "../../src/i18n/pageLocale";
 import { fill } from "../../src/lib/template";
 import { isolateLtr } from "../../src/lib/bidi";
 import { Filled } from "../../src/components/Filled";
-import { site } from "../../content/site";
+import { site } from "../../src/content/site";
 import { modeById } from "../../src/lib/bookingRules";
 import { bothZones, slotLabel, zoneCity, zoneName } from "../../src/lib/slots";
-import { zoneWords } from "../../content/formats";
+import { zoneWords } from "../../src/content/formats";
 import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../emails/Layout";
 import { logoAttachment, renderEmail } from "../emails/render";
 import type { Message } from "../mail";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { booking as rules, bookingAnswers as words, bookingCopy } from "../../content/booking";
-import { site, whatsappLink } from "../../content/site";
+import { booking as rules, bookingAnswers as words, bookingCopy } from "../../src/content/booking";
+import { site, whatsappLink } from "../../src/content/site";
 import { BookingForm } from "../../src/components/booking/BookingForm";
 import { SlotFields } from "../../src/components/booking/SlotFields";
 import { modeById } from "../../src/lib/bookingRules";

@@ -1,6 +1,6 @@
 import type { StaffRequests } from "../staffRequests";
 import { csvCell } from "../report";
-import { booking as rules } from "../../content/booking";
+import { booking as rules } from "../../src/content/booking";
 import { modeById } from "../../src/lib/bookingRules";
 import { slotLabel } from "../../src/lib/slots";
 import type { Booking, BookingStore } from "./store";

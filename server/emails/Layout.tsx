@@ -12,8 +12,8 @@ import {
 } from "@react-email/components";
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { brandMark } from "../../src/lib/brandMark";
-import { enquiryMail } from "../../content/enquiryMail";
-import { site } from "../../content/site";
+import { enquiryMail } from "../../src/content/enquiryMail";
+import { site } from "../../src/content/site";
 import { pageLocale } from "../../src/i18n/pageLocale";
 import { isLatinRun } from "../../src/lib/bidi";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
-import { studyInterests } from "../../content/home";
+import { studyInterests } from "../../src/content/home";
 import { EVENTS_FILE } from "../../src/events/load";
 import { localePath } from "../../src/i18n/pageLocale";
 import { localeByCode, sourceLocale } from "../../src/i18n/locales";

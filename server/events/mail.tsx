@@ -1,8 +1,8 @@
 import {
   registrationAnswers as answers,
   registrationMail as words,
-} from "../../content/registration";
-import { site } from "../../content/site";
+} from "../../src/content/registration";
+import { site } from "../../src/content/site";
 import { events as translated } from "../../src/events/content";
 import { EVENT_ZONE, type SiteEvent } from "../../src/events/load";
 import { pageLocale } from "../../src/i18n/pageLocale";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { registrationAnswers as words } from "../../content/registration";
-import { site } from "../../content/site";
+import { registrationAnswers as words } from "../../src/content/registration";
+import { site } from "../../src/content/site";
 import { events as translated } from "../../src/events/content";
 import type { SiteEvent } from "../../src/events/load";
 import { localePath, pageLocale } from "../../src/i18n/pageLocale";

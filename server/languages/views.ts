@@ -5,18 +5,18 @@
  * messages and e-mails below come out in that language with no locale passed around.
  */
 import { join } from "node:path";
-import { formWords } from "../../content/forms";
+import { formWords } from "../../src/content/forms";
 import { pageLocale } from "../../src/i18n/pageLocale";
 import { rateLimitMessage, validateEnquiry } from "../../src/lib/enquiry";
 import { fill } from "../../src/lib/template";
 import { BODY_LIMIT } from "../body";
 import { composeMail } from "../mail";
 import { fixPage, problemPage, readPageAssets, thankYouPage } from "../pages";
-import { bookingAnswers, bookingCopy } from "../../content/booking";
+import { bookingAnswers, bookingCopy } from "../../src/content/booking";
 import { composeBookingMail } from "../booking/mail";
 import { inviteFor } from "../booking/invite";
 import { bookedPage, bookingFixPage, managePage, messagePage, slotPage } from "../booking/pages";
-import { registrationAnswers } from "../../content/registration";
+import { registrationAnswers } from "../../src/content/registration";
 import { composeRegistrationMail, registrationInvite } from "../events/mail";
 import { registeredPage, registrationManagePage, registrationMessagePage } from "../events/pages";
 

@@ -4,7 +4,7 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from "ical-generator";
-import { site } from "../../content/site";
+import { site } from "../../src/content/site";
 
 /** REQUEST invites or updates; CANCEL removes; PUBLISH is a plain download. */
 export type InviteMethod = "REQUEST" | "CANCEL" | "PUBLISH";

@@ -1,28 +1,28 @@
-import * as about from "../../content/about";
-import * as booking from "../../content/booking";
-import * as costOfStudy from "../../content/costOfStudy";
-import * as destinations from "../../content/destinations";
-import * as enquiryMail from "../../content/enquiryMail";
-import * as eventPages from "../../content/eventPages";
-import * as formats from "../../content/formats";
-import * as forms from "../../content/forms";
-import * as guides from "../../content/guides";
-import * as home from "../../content/home";
-import * as navigation from "../../content/navigation";
-import * as programmes from "../../content/programmes";
-import * as registration from "../../content/registration";
-import * as routeFinder from "../../content/routeFinder";
-import * as search from "../../content/search";
-import * as services from "../../content/services";
-import * as site from "../../content/site";
-import * as studyRoutes from "../../content/studyRoutes";
-import * as testimonials from "../../content/testimonials";
-import * as ui from "../../content/ui";
-import * as zoneCities from "../../content/zoneCities";
+import * as about from "../content/about";
+import * as booking from "../content/booking";
+import * as costOfStudy from "../content/costOfStudy";
+import * as destinations from "../content/destinations";
+import * as enquiryMail from "../content/enquiryMail";
+import * as eventPages from "../content/eventPages";
+import * as formats from "../content/formats";
+import * as forms from "../content/forms";
+import * as guides from "../content/guides";
+import * as home from "../content/home";
+import * as navigation from "../content/navigation";
+import * as programmes from "../content/programmes";
+import * as registration from "../content/registration";
+import * as routeFinder from "../content/routeFinder";
+import * as search from "../content/search";
+import * as services from "../content/services";
+import * as site from "../content/site";
+import * as studyRoutes from "../content/studyRoutes";
+import * as testimonials from "../content/testimonials";
+import * as ui from "../content/ui";
+import * as zoneCities from "../content/zoneCities";
 import * as events from "../events/content";
 import * as pages from "../content/pages";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Plugin } from "esbuild";
 import type { ContentModule } from "./validate";
 
@@ -32,15 +32,15 @@ import type { ContentModule } from "./validate";
  */
 export const contentModules: ContentModule[] = [
   { file: "content/about.yaml", exports: about },
-  { file: "content/booking.ts", exports: booking },
+  { file: "src/content/booking.ts", exports: booking },
   { file: "content/costOfStudy.yaml", exports: costOfStudy },
   { file: "content/destinations.yaml", exports: destinations },
-  { file: "content/enquiryMail.ts", exports: enquiryMail },
-  { file: "content/eventPages.ts", exports: eventPages },
+  { file: "src/content/enquiryMail.ts", exports: enquiryMail },
+  { file: "src/content/eventPages.ts", exports: eventPages },
   // Read from YAML and checked against src/events/schema.ts.
   { file: "content/events.yaml", exports: events },
-  { file: "content/formats.ts", exports: formats },
-  { file: "content/forms.ts", exports: forms },
+  { file: "src/content/formats.ts", exports: formats },
+  { file: "src/content/forms.ts", exports: forms },
   // One Markdown file a guide (content/guides/<slug>.md), checked against src/content/schema/guides.ts.
   { file: "content/guides", exports: guides },
   // With the partner universities of content/partners.yaml.
@@ -49,16 +49,16 @@ export const contentModules: ContentModule[] = [
   // One YAML file a page staff compose (content/pages/<slug>.yaml), src/content/schema/pages.ts.
   { file: "content/pages", exports: { pages: pages.pages } },
   { file: "content/programmes.yaml", exports: programmes },
-  { file: "content/registration.ts", exports: registration },
+  { file: "src/content/registration.ts", exports: registration },
   { file: "content/routeFinder.yaml", exports: routeFinder },
-  { file: "content/search.ts", exports: search },
+  { file: "src/content/search.ts", exports: search },
   { file: "content/services.yaml", exports: services },
-  { file: "content/site.ts", exports: site },
+  { file: "src/content/site.ts", exports: site },
   { file: "content/studyRoutes.yaml", exports: studyRoutes },
   { file: "content/testimonials.yaml", exports: testimonials },
-  { file: "content/ui.ts", exports: ui },
+  { file: "src/content/ui.ts", exports: ui },
   // Filled from CLDR for a translated locale (src/i18n/apply.ts): no texts of its own.
-  { file: "content/zoneCities.ts", exports: zoneCities },
+  { file: "src/content/zoneCities.ts", exports: zoneCities },
 ];
 
 /**
@@ -70,23 +70,26 @@ export function writePlainContent(dir: string) {
   mkdirSync(dir, { recursive: true });
   for (const { file, exports } of contentModules)
     writeFileSync(
-      join(dir, `${file.replace(/^content\//, "").replace(/\.\w+$/, "")}.ts`),
+      join(dir, `${basename(file).replace(/\.\w+$/, "")}.ts`),
       Object.entries(exports)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
         .join(""),
     );
 }
 
-/** For esbuild: imports of a content module resolve to its plain copy in `contentDir`. */
+/** For esbuild: imports of a content module (src/content/<name>) resolve to its plain copy in `contentDir`. */
 export function plainContent(contentDir: string): Plugin {
+  const loaders = join(import.meta.dirname, "../content");
+  // src/events/content reads content/events.yaml: its plain copy is events.ts.
+  const events = join(import.meta.dirname, "../events/content");
   return {
     name: "plain-content",
     setup(build) {
-      build.onResolve({ filter: /(?:^|\/)content\/[A-Za-z]+$|\/events\/content$/ }, (args) => {
-        // src/events/content reads content/events.yaml: its plain copy is events.ts.
-        const name = /\/events\/content$/.test(args.path) ? "events" : basename(args.path);
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        const name = path === events ? "events" : dirname(path) === loaders ? basename(path) : "";
         const file = join(contentDir, `${name}.ts`);
-        return existsSync(file) ? { path: file } : undefined;
+        return name && existsSync(file) ? { path: file } : undefined;
       });
     },
   };

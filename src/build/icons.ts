@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { site } from "../../content/site";
+import { site } from "../content/site";
 import { brandMark, brandMarkSvg } from "../lib/brandMark";
 import { cachedImage, hashOf } from "./imageCache";
 

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
-import { site } from "../../content/site";
+import { site } from "../content/site";
 import { sourceLocale, type Locale } from "../i18n/locales";
-import type { Image } from "../../content/types";
+import type { Image } from "../content/types";
 import { brandMark, brandMarkSvg } from "../lib/brandMark";
 import { cachedImage, hashOf } from "./imageCache";
 

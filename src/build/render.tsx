@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
-import { guides } from "../../content/guides";
-import { site } from "../../content/site";
-import { ui } from "../../content/ui";
+import { guides } from "../content/guides";
+import { site } from "../content/site";
+import { ui } from "../content/ui";
 import { fill } from "../lib/template";
 import { AssetsContext, type Assets } from "../components/Assets";
 import { Document, type PageMeta } from "../components/Document";

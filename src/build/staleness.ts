@@ -8,7 +8,7 @@
 import { loadEvents, type SiteEvent } from "../events/load";
 import type { ContentModule } from "./validate";
 import { intakeMonth } from "../lib/intake";
-import type { Guide } from "../../content/types";
+import type { Guide } from "../content/types";
 import { relative } from "node:path";
 import { loadedPages } from "../content/pages";
 
@@ -48,7 +48,7 @@ export function staleClaims(
   const of = (file: string) => modules.find((m) => m.file === file)?.exports ?? {};
   const warnings: string[] = [];
 
-  const { promotedIntake, promotedIntakeApplyBy: applyBy } = of("content/site.ts").site as {
+  const { promotedIntake, promotedIntakeApplyBy: applyBy } = of("src/content/site.ts").site as {
     promotedIntake: string;
     promotedIntakeApplyBy: string;
   };
@@ -97,7 +97,7 @@ export function staleClaims(
     });
   });
 
-  const booking = of("content/booking.ts").booking as
+  const booking = of("src/content/booking.ts").booking as
     { bankHolidays: { dates: { date: string }[] } } | undefined;
   const last = booking?.bankHolidays.dates
     .map((d) => d.date)

@@ -13,10 +13,10 @@ import type {
   WebSite,
 } from "schema-dts";
 import { localePath, pageLocale } from "../i18n/pageLocale";
-import { categories } from "../../content/programmes";
-import { guides } from "../../content/guides";
-import { quickLinks, site } from "../../content/site";
-import { testimonials } from "../../content/testimonials";
+import { categories } from "../content/programmes";
+import { guides } from "../content/guides";
+import { quickLinks, site } from "../content/site";
+import { testimonials } from "../content/testimonials";
 import type { Route } from "../routes";
 import { events } from "../events/content";
 import type { PublicEvent } from "../events/load";

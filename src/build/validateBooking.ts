@@ -3,14 +3,14 @@
  * past the booking horizon, or the page would offer times on a holiday. Every other rule of
  * content/booking.yaml is its schema's (src/content/schema/booking.ts), checked as it loads.
  */
-import type { booking as Booking } from "../../content/booking";
+import type { booking as Booking } from "../content/booking";
 import type { ContentModule } from "./validate";
 
 const FILE = "content/booking.yaml";
 
 /** `today` ("YYYY-MM-DD"): the closed-date list must reach past today plus the horizon. */
 export function validateBooking(modules: ContentModule[], today: string): string[] {
-  const rules = modules.find((m) => m.file === "content/booking.ts")?.exports.booking as
+  const rules = modules.find((m) => m.file === "src/content/booking.ts")?.exports.booking as
     typeof Booking | undefined;
   if (!rules) return [`${FILE}: the booking rules are missing`];
   const last =

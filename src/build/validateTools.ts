@@ -3,7 +3,7 @@
  * figure has a source and a date, amounts and ranges make sense, the decision table refers to
  * real questions, choices and routes, and answers every combination of answers.
  */
-import type { Choice, FigureSource, Question, RouteRule, StudyRoute } from "../../content/types";
+import type { Choice, FigureSource, Question, RouteRule, StudyRoute } from "../content/types";
 import { findRoute, type Answers } from "../lib/routeFinder";
 import { placeholders } from "../lib/template";
 import type { ContentModule } from "./validate";
@@ -77,7 +77,7 @@ function checkRoutes(routes: StudyRoute[], interests: string[], fail: Fail) {
       fail(
         FILES.routes,
         `${path}.interest`,
-        `"${r.interest}" is not a Study Interest option (studyInterests in content/home.ts)`,
+        `"${r.interest}" is not a Study Interest option (studyInterests in src/content/home.ts)`,
       );
     if (!r.intakes?.length) fail(FILES.routes, `${path}.intakes`, "is empty");
     r.intakes?.forEach((m, j) => {

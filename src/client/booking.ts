@@ -3,7 +3,7 @@
  * visitor's own time zone (London's beside each), on the booking form and the manage page's
  * move form. Without it both forms post a London date and time, and the server says if taken.
  */
-import { bookingCopy } from "../../content/booking";
+import { bookingCopy } from "../content/booking";
 import { fill } from "../lib/template";
 import {
   bothZones,

@@ -4,8 +4,8 @@
  * places from `GET …/places`, read as the first count nears the viewport and again every minute
  * while the page is shown. The HTML without it says London time and the capacity.
  */
-import { eventCopy } from "../../content/eventPages";
-import { zoneWords } from "../../content/formats";
+import { eventCopy } from "../content/eventPages";
+import { zoneWords } from "../content/formats";
 import { isolateLtr } from "../lib/bidi";
 import { intlLocale } from "../i18n/intl";
 import { zoneCity } from "../lib/slots";

@@ -1,6 +1,6 @@
 // Site search in the browser: the header's suggestions and the search page's results as the
 // reader types, from this language's index (fetched the first time a search field is used).
-import { searchCopy } from "../../content/search";
+import { searchCopy } from "../content/search";
 import { createIndex, query, type SearchDoc, type SearchIndex } from "../search/engine";
 import type { SearchLanguage } from "../search/text";
 import {

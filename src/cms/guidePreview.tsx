@@ -7,7 +7,7 @@
  */
 // "browser" build in the editor's bundle (esbuild's browser platform), Node's in the tests.
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Guide } from "../../content/types";
+import type { Guide } from "../content/types";
 import { ContentError } from "../content/contentError";
 import { readGuideMarkdown } from "../content/guideMarkdown";
 import { fillSiteFacts } from "../content/siteFacts";

@@ -7,10 +7,10 @@
  * Runs in the editor (bundled into dist/admin/cms-init.js) and in the tests.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { categories } from "../../content/programmes";
-import { guides } from "../../content/guides";
-import { destinations } from "../../content/destinations";
-import { testimonials } from "../../content/testimonials";
+import { categories } from "../content/programmes";
+import { guides } from "../content/guides";
+import { destinations } from "../content/destinations";
+import { testimonials } from "../content/testimonials";
 import { events } from "../events/content";
 import { AssetsContext } from "../components/Assets";
 import { PageBlocks } from "../components/PageBlocks";

@@ -1,4 +1,4 @@
-import type { Image } from "../../content/types";
+import type { Image } from "../content/types";
 import { initials } from "../lib/initials";
 
 interface Props {

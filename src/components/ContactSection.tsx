@@ -1,6 +1,6 @@
-import { ui } from "../../content/ui";
-import { contactSection } from "../../content/home";
-import { contactInfo } from "../../content/site";
+import { ui } from "../content/ui";
+import { contactSection } from "../content/home";
+import { contactInfo } from "../content/site";
 import { EnquiryForm } from "./forms/EnquiryForm";
 import { Icon } from "./Icon";
 import { Ltr } from "./Ltr";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { site } from "../../content/site";
-import { ui } from "../../content/ui";
+import { site } from "../content/site";
+import { ui } from "../content/ui";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { QuickContact } from "./QuickContact";

@@ -1,8 +1,8 @@
-import { categories } from "../../content/programmes";
-import { toolLinks } from "../../content/navigation";
-import { destinations } from "../../content/destinations";
-import { quickLinks, site, mailto } from "../../content/site";
-import { ui } from "../../content/ui";
+import { categories } from "../content/programmes";
+import { toolLinks } from "../content/navigation";
+import { destinations } from "../content/destinations";
+import { quickLinks, site, mailto } from "../content/site";
+import { ui } from "../content/ui";
 import { pages } from "../content/pages";
 import { staffPagePath } from "../content/schema/pages";
 import { fill } from "../lib/template";

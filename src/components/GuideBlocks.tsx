@@ -1,4 +1,4 @@
-import type { GuideBlock } from "../../content/types";
+import type { GuideBlock } from "../content/types";
 import { textParts } from "../lib/inlineLinks";
 
 /** A text with its links, `[words](/path)`, as links. */

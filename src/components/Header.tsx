@@ -1,12 +1,12 @@
-import { mainNav, headerCta } from "../../content/navigation";
-import { site } from "../../content/site";
-import { ui } from "../../content/ui";
+import { mainNav, headerCta } from "../content/navigation";
+import { site } from "../content/site";
+import { ui } from "../content/ui";
 import { Logo } from "./Logo";
 import { Ticker } from "./Ticker";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Icon } from "./Icon";
 import { SearchField } from "./SearchField";
-import { searchCopy } from "../../content/search";
+import { searchCopy } from "../content/search";
 import { localePath, pageLocale } from "../i18n/pageLocale";
 import { SEARCH_PATH } from "../lib/siteSearch";
 

@@ -1,4 +1,4 @@
-import type { Highlight } from "../../content/types";
+import type { Highlight } from "../content/types";
 import { Icon } from "./Icon";
 
 interface Props {

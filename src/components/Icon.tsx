@@ -1,4 +1,4 @@
-import type { IconName } from "../../content/types";
+import type { IconName } from "../content/types";
 
 // 24x24 stroke icons, drawn for this site (lucide-like geometry, no package needed).
 const paths: Record<IconName, string> = {

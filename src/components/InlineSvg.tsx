@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Image } from "../../content/types";
+import type { Image } from "../content/types";
 
 const STATIC_DIR = resolve(import.meta.dirname, "../../static");
 

@@ -1,4 +1,4 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { localePath, pageLocale } from "../i18n/pageLocale";
 import { pathLocales } from "../i18n/pageLanguages";
 

@@ -1,4 +1,4 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { Ltr } from "./Ltr";
 interface Props {
   /** What the map service searches for. */

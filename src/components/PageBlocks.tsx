@@ -4,10 +4,10 @@
  * modules, so the preview draws the same blocks (src/cms/pagePreview.tsx). A new block: its
  * schema there, its case here, nothing else (the editor's widget and the preview follow).
  */
-import { categories } from "../../content/programmes";
-import { guides } from "../../content/guides";
-import { destinations } from "../../content/destinations";
-import { testimonials } from "../../content/testimonials";
+import { categories } from "../content/programmes";
+import { guides } from "../content/guides";
+import { destinations } from "../content/destinations";
+import { testimonials } from "../content/testimonials";
 import { events } from "../events/content";
 import { eventPath } from "../lib/events";
 import { readingTime } from "../lib/intlWords";

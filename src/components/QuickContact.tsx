@@ -1,5 +1,5 @@
-import { site, mailto, whatsappLink } from "../../content/site";
-import { ui } from "../../content/ui";
+import { site, mailto, whatsappLink } from "../content/site";
+import { ui } from "../content/ui";
 import { fill } from "../lib/template";
 import { Icon } from "./Icon";
 

@@ -1,4 +1,4 @@
-import { searchCopy } from "../../content/search";
+import { searchCopy } from "../content/search";
 import { Icon } from "./Icon";
 
 /**

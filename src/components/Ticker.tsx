@@ -1,4 +1,4 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 interface Props {
   messages: readonly string[];
 }

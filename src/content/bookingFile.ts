@@ -1,6 +1,6 @@
 /**
- * content/booking.yaml, read and checked once. content/booking.ts takes the booking rules from
- * it and content/site.ts the office hours (as `site.officeHours`, where the footer, the contact
+ * content/booking.yaml, read and checked once. src/content/booking.ts takes the booking rules from
+ * it and src/content/site.ts the office hours (as `site.officeHours`, where the footer, the contact
  * blocks and the structured data have always found them); site.ts cannot import booking.ts,
  * whose texts are filled in with the site's facts.
  */

@@ -7,10 +7,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { categories } from "../../content/programmes";
-import { guides } from "../../content/guides";
-import { destinations } from "../../content/destinations";
-import { testimonials } from "../../content/testimonials";
+import { categories } from "./programmes";
+import { guides } from "./guides";
+import { destinations } from "./destinations";
+import { testimonials } from "./testimonials";
 import { events } from "../events/content";
 import { readMarkdownBody } from "./guideMarkdown";
 import {

@@ -3,7 +3,7 @@
  * agency's name is `{agency}` in content/services.yaml, so renaming the agency is one edit.
  * Only these names are filled; any other `{word}` is left for the page that fills it.
  */
-import { site } from "../../content/site";
+import { site } from "./site";
 
 const [lastIntake, ...earlier] = [...site.intakes].reverse();
 

@@ -4,7 +4,7 @@
  * Strings that are data (ids, links, codes, dates, contact details) and names that stay as they
  * are written are left out by the rules below, decided once for the whole site.
  */
-import { site } from "../../content/site";
+import { site } from "../content/site";
 import { INTAKE_PLACEHOLDER } from "../lib/intake";
 
 export interface Unit {
@@ -72,7 +72,7 @@ const DATA_KEYS = new Set([
  * names and programmes, the agency's name and postal address. `file: keys`.
  */
 const NAMES: Record<string, Set<string>> = {
-  "content/site.ts": new Set([
+  "src/content/site.ts": new Set([
     "name",
     "shortName",
     "street",
@@ -87,7 +87,7 @@ const NAMES: Record<string, Set<string>> = {
 };
 
 /** Content a translated locale takes from CLDR, not from its translators. */
-const FROM_CLDR = new Set(["content/zoneCities.ts"]);
+const FROM_CLDR = new Set(["src/content/zoneCities.ts"]);
 
 /** Fields that are words although their key usually holds data: `file: paths`. */
 const TEXT_PATHS: Record<string, RegExp[]> = {
@@ -102,7 +102,7 @@ const NAME_PATHS: Record<string, RegExp[]> = {
   // A route's intake months are keys the route finder computes with (shown via intakeMonths).
   "content/studyRoutes.yaml": [/\.intakes\[\d+\]$/],
   // The office's address as printed for post, and the social networks' own names.
-  "content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
+  "src/content/site.ts": [/^contactInfo\[0\]\.lines\[\d+\]\.text$/, /^site\.social\[\d+\]\.label$/],
   // An event's words are its title, summary, host and body; the rest is data (kind, times, language).
   "content/events.yaml": [/^events\.[^.]+\.(?!title$|summary$|host$|body\[)/],
 };

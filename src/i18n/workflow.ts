@@ -3,7 +3,7 @@
  * file for a translator, and reading one back into the catalogs.
  */
 import { contentModules } from "../build/content";
-import { readCatalog, writeCatalog } from "./catalog";
+import { catalogFile, readCatalog, writeCatalog } from "./catalog";
 import { translationState } from "./apply";
 import { locales } from "./locales";
 import { unitsOf } from "./units";
@@ -12,14 +12,14 @@ import { exportXliff, importXliff } from "./xliff";
 /** Where a content file's texts appear, for the translator's note. */
 const WHERE: Record<string, string> = {
   "content/about.yaml": "the About page",
-  "content/booking.ts": "the Book a consultation page, its messages and its e-mails",
+  "src/content/booking.ts": "the Book a consultation page, its messages and its e-mails",
   "content/costOfStudy.yaml": "the Cost of study planner",
   "content/destinations.yaml": "the home page's study destinations",
-  "content/registration.ts":
+  "src/content/registration.ts":
     "what the server says to someone registering for an event, and their e-mails",
   "content/events.yaml": "the events and webinars: their list, pages and e-mails",
-  "content/enquiryMail.ts": "the e-mail a student gets after sending an enquiry",
-  "content/forms.ts":
+  "src/content/enquiryMail.ts": "the e-mail a student gets after sending an enquiry",
+  "src/content/forms.ts":
     "the enquiry and booking forms: labels, hints and messages for what was typed",
   "content/guides": "the guides (visa, scholarships, January intake)",
   "content/home.yaml": "the home page, its forms and the header's ticker",
@@ -29,10 +29,10 @@ const WHERE: Record<string, string> = {
   "content/programmes.yaml": "the four programme pages",
   "content/routeFinder.yaml": "the Find your route tool",
   "content/services.yaml": "the Student services page",
-  "content/site.ts": "every page: the agency's description, hours and contacts",
+  "src/content/site.ts": "every page: the agency's description, hours and contacts",
   "content/studyRoutes.yaml": "the route finder and the cost planner",
   "content/testimonials.yaml": "the students' stories on the home page",
-  "content/ui.ts": "every page's header, footer and contact buttons; page titles; the 404 page",
+  "src/content/ui.ts": "every page's header, footer and contact buttons; page titles; the 404 page",
 };
 
 /** "locale  translated  stale  missing" for every locale but English. */
@@ -75,6 +75,14 @@ export function exportLocale(code: string, dir?: string) {
   );
 }
 
+/**
+ * The content module an XLIFF file names: by its path, or (a file exported before a module
+ * moved, as the loaders did from content/ to src/content/) by the catalogue it writes to.
+ */
+const moduleOf = (file: string) =>
+  contentModules.find((m) => m.file === file) ??
+  contentModules.find((m) => catalogFile("", m.file) === catalogFile("", file));
+
 /** Read a translator's XLIFF into the catalogs; returns how many texts it set, per file. */
 export function importLocale(xml: string, dir?: string) {
   const imported = importXliff(xml);
@@ -84,16 +92,22 @@ export function importLocale(xml: string, dir?: string) {
   const counts: Record<string, number> = {};
   // Check the whole file before writing anything: a refused file changes nothing.
   for (const [file, entries] of Object.entries(imported.files)) {
-    const module = contentModules.find((m) => m.file === file);
+    const module = moduleOf(file);
     if (!module) throw new Error(`${file}: no such content file`);
-    const fields = new Set(unitsOf(file, module.exports).map((u) => u.field));
+    const fields = new Set(unitsOf(module.file, module.exports).map((u) => u.field));
     for (const field of Object.keys(entries))
       if (!fields.has(field)) throw new Error(`${file} ${field}: no such text in the English`);
   }
   for (const [file, entries] of Object.entries(imported.files)) {
     if (!Object.keys(entries).length) continue;
-    writeCatalog(locale.code, file, { ...readCatalog(locale.code, file, dir), ...entries }, dir);
-    counts[file] = Object.keys(entries).length;
+    const { file: current } = moduleOf(file)!;
+    writeCatalog(
+      locale.code,
+      current,
+      { ...readCatalog(locale.code, current, dir), ...entries },
+      dir,
+    );
+    counts[current] = Object.keys(entries).length;
   }
   return { locale: locale.code, counts };
 }

@@ -1,4 +1,4 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { fill } from "../lib/template";
 import { useState, type KeyboardEvent } from "react";
 import { Icon } from "../components/Icon";

@@ -1,4 +1,4 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { useState } from "react";
 import { matchCourses } from "../lib/search";
 import { Combobox } from "./Combobox";

@@ -1,7 +1,7 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { fill } from "../lib/template";
 import { useEffect, useState } from "react";
-import type { ProgrammeGroup } from "../../content/types";
+import type { ProgrammeGroup } from "../content/types";
 import { matchProgrammes } from "../lib/search";
 import { slugify } from "../lib/slug";
 import { Combobox } from "./Combobox";

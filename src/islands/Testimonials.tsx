@@ -1,7 +1,7 @@
-import { ui } from "../../content/ui";
+import { ui } from "../content/ui";
 import { fill } from "../lib/template";
 import { useState } from "react";
-import type { Testimonial } from "../../content/types";
+import type { Testimonial } from "../content/types";
 import { Avatar } from "../components/Avatar";
 import { wrapIndex } from "../lib/carousel";
 import { useEnhanced } from "./useEnhanced";

@@ -1,4 +1,4 @@
-import { dateWords } from "../../content/formats";
+import { dateWords } from "../content/formats";
 import { fill } from "./template";
 /** "2025-01" -> "January 2025"; "2026-11-23" -> "23 November 2026". */
 export function formatAsOf(date: string) {

@@ -1,5 +1,5 @@
-import { booking } from "../../content/booking";
-import { site } from "../../content/site";
+import { booking } from "../content/booking";
+import { site } from "../content/site";
 import type { SlotRules } from "./slots";
 
 const ISO_DAY: Record<string, number> = {

@@ -1,5 +1,5 @@
-import { categories } from "../../content/programmes";
-import type { CategorySlug, ProgrammeCategory } from "../../content/types";
+import { categories } from "../content/programmes";
+import type { CategorySlug, ProgrammeCategory } from "../content/types";
 
 /** The programme category with this slug (content validation guarantees there is one). */
 export function categoryBySlug(slug: CategorySlug): ProgrammeCategory {

@@ -2,7 +2,7 @@
  * The enquiry forms' fields and rules, shared by the server-rendered markup, the browser
  * enhancement and the server that receives them: one set of rules, one set of messages.
  */
-import { formWords } from "../../content/forms";
+import { formWords } from "../content/forms";
 import { fill } from "./template";
 import { isolateLtr } from "./bidi";
 

@@ -1,8 +1,8 @@
 /**
  * Words Intl can write in the page's language, put into the content's templates
- * (content/formats.ts): an amount of minutes with its plural, a range of two times.
+ * (src/content/formats.ts): an amount of minutes with its plural, a range of two times.
  */
-import { hoursWords, readingWords } from "../../content/formats";
+import { hoursWords, readingWords } from "../content/formats";
 import { intlLocale } from "../i18n/intl";
 import { fill } from "./template";
 

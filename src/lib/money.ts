@@ -1,5 +1,5 @@
 /** Money as the tools show it: whole pounds with separators, other currencies rounded. */
-import { moneyWords } from "../../content/formats";
+import { moneyWords } from "../content/formats";
 import { fill } from "./template";
 
 export interface Range {

@@ -1,4 +1,4 @@
-import type { eventCopy } from "../../content/eventPages";
+import type { eventCopy } from "../content/eventPages";
 import { isolateLtr } from "./bidi";
 import { fill } from "./template";
 

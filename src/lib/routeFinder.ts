@@ -1,5 +1,5 @@
 /** The route finder's rules: pure, with the questions and the decision table passed in. */
-import type { IntakeMonth, Question, RouteRule } from "../../content/types";
+import type { IntakeMonth, Question, RouteRule } from "../content/types";
 
 /** The student's answers by question id; a question not answered yet is absent. */
 export type Answers = Record<string, string | undefined>;

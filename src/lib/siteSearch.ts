@@ -1,4 +1,4 @@
-import type { searchCopy } from "../../content/search";
+import type { searchCopy } from "../content/search";
 import type { SearchResult } from "../search/engine";
 import { fill } from "./template";
 import { placesText, type Places, type PlacesCopy } from "./places";

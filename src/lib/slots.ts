@@ -3,8 +3,8 @@
  * with the IANA time zone database (Intl), never with fixed offsets. Shared by the server (what
  * it offers and accepts), the booking page (what it shows) and the tests. Instants are ISO UTC.
  */
-import { zoneWords } from "../../content/formats";
-import { zoneCities } from "../../content/zoneCities";
+import { zoneWords } from "../content/formats";
+import { zoneCities } from "../content/zoneCities";
 import { intlLocale } from "../i18n/intl";
 import { fill } from "./template";
 

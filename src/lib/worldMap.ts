@@ -3,7 +3,7 @@ import { feature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import type { FeatureCollection, Geometry } from "geojson";
 import world from "world-atlas/countries-110m.json" with { type: "json" };
-import type { MapLocation } from "../../content/types";
+import type { MapLocation } from "../content/types";
 
 const ANTARCTICA_ID = "010";
 

@@ -1,6 +1,6 @@
-import { ui } from "../../content/ui";
-import { about } from "../../content/about";
-import { categories } from "../../content/programmes";
+import { ui } from "../content/ui";
+import { about } from "../content/about";
+import { categories } from "../content/programmes";
 import { EnquiryForm } from "../components/forms/EnquiryForm";
 import { PageHero } from "../components/PageHero";
 

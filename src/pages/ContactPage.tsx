@@ -1,6 +1,6 @@
 import { fill } from "../lib/template";
-import { ui } from "../../content/ui";
-import { site, mapsLink } from "../../content/site";
+import { ui } from "../content/ui";
+import { site, mapsLink } from "../content/site";
 import { ContactSection } from "../components/ContactSection";
 import { PageHero } from "../components/PageHero";
 import { OfficeMap } from "../components/OfficeMap";

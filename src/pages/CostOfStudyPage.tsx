@@ -1,4 +1,4 @@
-import { costCopy as copy } from "../../content/costOfStudy";
+import { costCopy as copy } from "../content/costOfStudy";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { costModel } from "../components/tools/costModel";

@@ -1,4 +1,4 @@
-import { routeFinderCopy as copy } from "../../content/routeFinder";
+import { routeFinderCopy as copy } from "../content/routeFinder";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { DecisionTable } from "../components/tools/DecisionTable";

@@ -1,8 +1,8 @@
 import { formatAsOf } from "../lib/asOf";
 import { readingTime } from "../lib/intlWords";
 import { fill } from "../lib/template";
-import { ui } from "../../content/ui";
-import type { Guide } from "../../content/types";
+import { ui } from "../content/ui";
+import type { Guide } from "../content/types";
 import { GuideBlocks } from "../components/GuideBlocks";
 import { PageHero } from "../components/PageHero";
 

@@ -1,5 +1,5 @@
-import { categories } from "../../content/programmes";
-import { ui } from "../../content/ui";
+import { categories } from "../content/programmes";
+import { ui } from "../content/ui";
 
 /** dist/404.html: served with status 404 for any unmatched URL. */
 export function NotFoundPage() {

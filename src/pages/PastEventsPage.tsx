@@ -1,4 +1,4 @@
-import { eventCopy } from "../../content/eventPages";
+import { eventCopy } from "../content/eventPages";
 import { events } from "../events/content";
 import { buildNow } from "../config";
 import { EVENTS_PATH, splitByTime } from "../lib/events";

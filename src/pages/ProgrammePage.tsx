@@ -1,6 +1,6 @@
 import { fill } from "../lib/template";
-import { ui } from "../../content/ui";
-import type { ProgrammeCategory } from "../../content/types";
+import { ui } from "../content/ui";
+import type { ProgrammeCategory } from "../content/types";
 import { InlineSvg } from "../components/InlineSvg";
 import { PageHero } from "../components/PageHero";
 import { HighlightCards } from "../components/HighlightCards";

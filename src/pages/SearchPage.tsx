@@ -1,5 +1,5 @@
-import { searchCopy } from "../../content/search";
-import { eventCopy } from "../../content/eventPages";
+import { searchCopy } from "../content/search";
+import { eventCopy } from "../content/eventPages";
 import { PageHero } from "../components/PageHero";
 import { SearchField } from "../components/SearchField";
 import { localePath, pageLocale } from "../i18n/pageLocale";

@@ -1,5 +1,5 @@
-import { ui } from "../../content/ui";
-import { services } from "../../content/services";
+import { ui } from "../content/ui";
+import { services } from "../content/services";
 import { Icon } from "../components/Icon";
 import { PageHero } from "../components/PageHero";
 

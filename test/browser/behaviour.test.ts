@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { matchCourses } from "../../src/lib/search";
 import { scriptsOf } from "../../src/build/report";
 import { metaPolicy } from "../../src/build/headers";
-import { courseCards } from "../../content/home";
+import { courseCards } from "../../src/content/home";
 
 const t = siteUnderTest();
 

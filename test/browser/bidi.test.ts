@@ -13,7 +13,7 @@ import { join, relative } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { createApp } from "../../server/app";
-import { site } from "../../content/site";
+import { site } from "../../src/content/site";
 import { dist, launchBrowser } from "./harness";
 import { testSmtp, type TestSmtp } from "../server/smtp";
 import { namesStayingEnglish } from "../englishLeftovers";

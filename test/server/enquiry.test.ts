@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { openDatabase } from "../../server/db";
-import { formWords } from "../../content/forms";
+import { formWords } from "../../src/content/forms";
 import { fill } from "../../src/lib/template";
 import { isolateLtr } from "../../src/lib/bidi";
 

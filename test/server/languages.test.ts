@@ -88,7 +88,7 @@ const said = (locale: string, file: string, field: string) => {
   assert.ok(entry, `${locale} ${file} ${field}`);
   return entry.text;
 };
-const forms = (locale: string, field: string) => said(locale, "content/forms.ts", field);
+const forms = (locale: string, field: string) => said(locale, "src/content/forms.ts", field);
 
 const student = {
   form: "enquiry",
@@ -176,7 +176,7 @@ test("the student's acknowledgement is in Arabic, right to left; the advisers' c
     const ack = smtp.received.find((m) => m.to.includes("layla@example.com"));
     const notify = smtp.received.find((m) => !m.to.includes("layla@example.com"));
     assert.ok(ack && notify);
-    const mail = (field: string) => said("ar", "content/enquiryMail.ts", field);
+    const mail = (field: string) => said("ar", "src/content/enquiryMail.ts", field);
     assert.equal(ack.subject, mail("enquiryMail.acknowledgement.subject"));
     for (const part of [ack.subject, ack.text, ack.html])
       assert.deepEqual(
@@ -229,7 +229,7 @@ test("a booking made in Arabic: the student's e-mails, invite and manage page in
     const mine = smtp.received.find((m) => m.to.includes("layla@example.com"));
     const advisers = smtp.received.find((m) => !m.to.includes("layla@example.com"));
     assert.ok(mine && advisers);
-    const words = (field: string) => said("ar", "content/booking.ts", field);
+    const words = (field: string) => said("ar", "src/content/booking.ts", field);
     assert.ok(mine.subject.startsWith(words("bookingMail.bookedSubject").split("{")[0]));
     assert.equal(mine.headers.get("content-language"), "ar");
     assert.match(mine.html, /<html dir="rtl" lang="ar">/);
@@ -328,7 +328,7 @@ test("a request refused before its body is read answers in its page's language, 
     });
     assert.equal(booking.status, 405);
     assert.deepEqual(((await booking.json()) as { errors: object }).errors, {
-      form: said("ar", "content/booking.ts", "bookingAnswers.method"),
+      form: said("ar", "src/content/booking.ts", "bookingAnswers.method"),
     });
   } finally {
     await server.close();

@@ -24,7 +24,7 @@ import { eventKinds, eventLanguages, eventSchema } from "../../src/events/schema
 import { guideFrontMatterSchema } from "../../src/content/schema/guides";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { guides } from "../../content/guides";
+import { guides } from "../../src/content/guides";
 import { guidePreviewHtml } from "../../src/cms/guidePreview";
 import { GuidePage } from "../../src/pages/GuidePage";
 import {

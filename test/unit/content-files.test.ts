@@ -19,7 +19,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { GuideBlocks } from "../../src/components/GuideBlocks";
 import { checkYaml, ContentError } from "../../src/content/yamlFile";
-import { loadGuides, parseGuide } from "../../src/content/guides";
+import { loadGuides, parseGuide } from "../../src/content/guideFiles";
 import { fillSiteFacts, siteFacts } from "../../src/content/siteFacts";
 import { aboutFileSchema } from "../../src/content/schema/about";
 import { bookingFileSchema } from "../../src/content/schema/booking";
@@ -402,4 +402,13 @@ test("two guides at one position are refused, naming both files", () => {
 test("the site's facts are filled in by name; any other {word} is left for its page", () => {
   const filled = fillSiteFacts({ a: ["{agency} replies {replyTime}, {name}."] });
   assert.equal(filled.a[0], `${siteFacts.agency} replies ${siteFacts.replyTime}, {name}.`);
+});
+
+test("content/ holds only content: no code, so it imports nothing (code reads it through src/content/)", () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  const code = files(join(root, "content")).filter((f) => /\.(?:[cm]?[jt]sx?)$/.test(f));
+  assert.deepEqual(code, []);
 });

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isolateLtr } from "../../src/lib/bidi";
-import { site } from "../../content/site";
+import { site } from "../../src/content/site";
 import { join, resolve } from "node:path";
 import { ConfigError, parseRateLimit, readConfig } from "../../server/config";
 import { backoffMs, classify } from "../../server/delivery";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { EnquiryForm } from "../../src/components/forms/EnquiryForm";
-import { courseCards } from "../../content/home";
+import { courseCards } from "../../src/content/home";
 import {
   consultationFields,
   enquiryFields,

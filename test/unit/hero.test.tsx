@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { installDom } from "./dom";
 import { HeroSlider } from "../../src/components/home/HeroSlider";
 import { startHero } from "../../src/client/hero";
-import { slides } from "../../content/home";
+import { slides } from "../../src/content/home";
 import { HERO_INTERVAL_MS } from "../../src/lib/carousel";
 
 const window = installDom();

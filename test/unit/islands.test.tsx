@@ -10,8 +10,8 @@ const { renderToString } = await import("react-dom/server");
 const { ProgrammeSearch, HIGHLIGHT_MS } = await import("../../src/islands/ProgrammeSearch");
 const { Testimonials } = await import("../../src/islands/Testimonials");
 const { CourseSearch } = await import("../../src/islands/CourseSearch");
-const { testimonials } = await import("../../content/testimonials");
-const { categories } = await import("../../content/programmes");
+const { testimonials } = await import("../../src/content/testimonials");
+const { categories } = await import("../../src/content/programmes");
 
 let consoleErrors: ReturnType<typeof captureErrors>;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { initials } from "../../src/lib/initials";
 import { nextHeaderState } from "../../src/lib/headerScroll";
 import { wrapIndex } from "../../src/lib/carousel";
 import { anchorScrollTop } from "../../src/lib/anchorScroll";
-import { courseCards } from "../../content/home";
+import { courseCards } from "../../src/content/home";
 
 const card = (title: string, summary = "") => ({ title, summary });
 

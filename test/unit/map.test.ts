@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { geoPath } from "d3-geo";
 import { Window } from "happy-dom";
 import { countries, projection, renderWorldMap, MAP_VIEWBOX } from "../../src/lib/worldMap";
-import { mapLocations } from "../../content/home";
+import { mapLocations } from "../../src/content/home";
 
 test("map: 176 countries, no Antarctica", () => {
   const list = countries();

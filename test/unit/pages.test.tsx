@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { Window } from "happy-dom";
 import { routes, notFoundRoute } from "../../src/routes";
 import { renderRoute } from "../../src/build/render";
-import { categories } from "../../content/programmes";
-import { destinations } from "../../content/destinations";
-import { mapLocations } from "../../content/home";
-import { guides } from "../../content/guides";
-import { site } from "../../content/site";
+import { categories } from "../../src/content/programmes";
+import { destinations } from "../../src/content/destinations";
+import { mapLocations } from "../../src/content/home";
+import { guides } from "../../src/content/guides";
+import { site } from "../../src/content/site";
 
 const assets = {
   css: "/assets/main.css",

@@ -8,9 +8,9 @@ import {
   validAnswers,
   type Answers,
 } from "../../src/lib/routeFinder";
-import { routeQuestions, routeRules } from "../../content/routeFinder";
-import { studyRoutes } from "../../content/studyRoutes";
-import { studyInterests } from "../../content/home";
+import { routeQuestions, routeRules } from "../../src/content/routeFinder";
+import { studyRoutes } from "../../src/content/studyRoutes";
+import { studyInterests } from "../../src/content/home";
 
 const decide = (goal: string, qualification: string, english: string) => {
   const outcome = findRoute(routeRules, { goal, qualification, english, start: "unsure" });

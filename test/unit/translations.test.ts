@@ -123,6 +123,15 @@ test("npm run translations -- export / import: the real content, round trip into
         ),
       /content\/home.yaml nope: no such text/,
     );
+    // A file exported before its module moved (content/home.ts was the home page's loader)
+    // still goes into the catalogue the module reads now.
+    writeCatalog("zh", "content/home.yaml", {}, dir);
+    const older = filled.replace(/(id|original)="content\/home\.yaml"/g, '$1="content/home.ts"');
+    assert.deepEqual(importLocale(older, dir).counts, { "content/home.yaml": 1 });
+    assert.equal(
+      readCatalog("zh", "content/home.yaml", dir)["slides[january-2026].title"].text,
+      "立即申请{intake}入学",
+    );
     writeCatalog("zh", "content/home.yaml", {}, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { validateContent, type ContentModule } from "../../src/build/validate";
 import { contentModules } from "../../src/build/content";
 import { routes, notFoundRoute } from "../../src/routes";
-import { categories } from "../../content/programmes";
+import { categories } from "../../src/content/programmes";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -94,23 +94,26 @@ test("a country code with no flag", () => {
 
 test("a malformed phone number or e-mail", () => {
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.site.phone.tel = "020 7946 0321")),
-    [`content/site.ts: site.phone.tel "020 7946 0321" is not a phone number in +<digits> form`],
+    check("src/content/site.ts", (c) => (c.site.phone.tel = "020 7946 0321")),
+    [`src/content/site.ts: site.phone.tel "020 7946 0321" is not a phone number in +<digits> form`],
   );
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.site.mobile.display = "07700 900456")),
+    check("src/content/site.ts", (c) => (c.site.mobile.display = "07700 900456")),
     [
-      `content/site.ts: site.mobile.display "07700 900456" is not a phone number in international form, like +44 20 7946 0321`,
+      `src/content/site.ts: site.mobile.display "07700 900456" is not a phone number in international form, like +44 20 7946 0321`,
     ],
   );
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.site.infoEmail = "info@eastgate")),
-    [`content/site.ts: site.infoEmail "info@eastgate" is not a well-formed e-mail address`],
+    check("src/content/site.ts", (c) => (c.site.infoEmail = "info@eastgate")),
+    [`src/content/site.ts: site.infoEmail "info@eastgate" is not a well-formed e-mail address`],
   );
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.contactInfo[2].lines[0].href = "mailto:admissions.example")),
+    check(
+      "src/content/site.ts",
+      (c) => (c.contactInfo[2].lines[0].href = "mailto:admissions.example"),
+    ),
     [
-      `content/site.ts: contactInfo[2].lines[0].href "mailto:admissions.example" has a malformed e-mail address`,
+      `src/content/site.ts: contactInfo[2].lines[0].href "mailto:admissions.example" has a malformed e-mail address`,
     ],
   );
 });
@@ -121,7 +124,7 @@ test("a malformed guide date or office time", () => {
     [`content/guides: guides[0].updated "2026-02-30" is not a date written YYYY-MM-DD`],
   );
   assert.deepEqual(
-    check("content/site.ts", (c) => (c.site.officeHours[1].opens = "10am")),
-    [`content/site.ts: site.officeHours[1].opens "10am" is not a 24-hour time written HH:MM`],
+    check("src/content/site.ts", (c) => (c.site.officeHours[1].opens = "10am")),
+    [`src/content/site.ts: site.officeHours[1].opens "10am" is not a 24-hour time written HH:MM`],
   );
 });

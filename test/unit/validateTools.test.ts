@@ -74,7 +74,7 @@ test("a route's interest must be a Study Interest option, its intakes real", () 
   assert.deepEqual(
     check(ROUTES, (c) => (c.studyRoutes[3].interest = "Masters")),
     [
-      `${ROUTES}: studyRoutes[3].interest "Masters" is not a Study Interest option (studyInterests in content/home.ts)`,
+      `${ROUTES}: studyRoutes[3].interest "Masters" is not a Study Interest option (studyInterests in src/content/home.ts)`,
     ],
   );
   assert.deepEqual(

@@ -1,4 +1,4 @@
-import { formMessages } from "../../../content/ui";
+import { formMessages } from "../../content/ui";
 import { failureMessage, type Failure } from "./send";
 
 interface Alternatives {

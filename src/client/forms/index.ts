@@ -1,5 +1,5 @@
 import { fill } from "../../lib/template";
-import { formMessages } from "../../../content/ui";
+import { formMessages } from "../../content/ui";
 /**
  * Enquiry form enhancement: inline messages and an error summary (the shared rules of
  * src/lib/enquiry.ts), a draft that survives reloads, sending with fetch, and a failure box

@@ -1,4 +1,4 @@
-import { formMessages } from "../../../content/ui";
+import { formMessages } from "../../content/ui";
 import { fieldIds, summaryTitle, type FieldErrors, type FieldSpec } from "../../lib/enquiry";
 
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -1,5 +1,5 @@
-import { registrationMessages } from "../../../content/eventPages";
-import { formMessages } from "../../../content/ui";
+import { registrationMessages } from "../../content/eventPages";
+import { formMessages } from "../../content/ui";
 import { isolateLtr } from "../../lib/bidi";
 import { fill } from "../../lib/template";
 

@@ -1,5 +1,5 @@
 import { fill } from "../../lib/template";
-import { formMessages } from "../../../content/ui";
+import { formMessages } from "../../content/ui";
 import { rateLimitMessage, type FieldErrors, type FieldSpec } from "../../lib/enquiry";
 
 /** How long a send may take before the visitor is told and offered the alternatives. */

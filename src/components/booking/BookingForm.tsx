@@ -1,7 +1,7 @@
 import { pageLocale } from "../../i18n/pageLocale";
-import { ui } from "../../../content/ui";
-import { bookingCopy } from "../../../content/booking";
-import { site, whatsappLink } from "../../../content/site";
+import { ui } from "../../content/ui";
+import { bookingCopy } from "../../content/booking";
+import { site, whatsappLink } from "../../content/site";
 import {
   FORM_FIELD,
   LANG_FIELD,

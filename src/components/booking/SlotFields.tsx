@@ -1,4 +1,4 @@
-import { booking, bookingCopy } from "../../../content/booking";
+import { booking, bookingCopy } from "../../content/booking";
 import { dayTimes } from "../../lib/slots";
 import { slotRules } from "../../lib/bookingRules";
 

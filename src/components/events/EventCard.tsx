@@ -1,4 +1,4 @@
-import { eventCopy } from "../../../content/eventPages";
+import { eventCopy } from "../../content/eventPages";
 import type { PublicEvent } from "../../events/load";
 import { eventPath } from "../../lib/events";
 import { fill } from "../../lib/template";

@@ -1,5 +1,5 @@
-import { eventCopy } from "../../../content/eventPages";
-import { site } from "../../../content/site";
+import { eventCopy } from "../../content/eventPages";
+import { site } from "../../content/site";
 import type { PublicEvent } from "../../events/load";
 import { fill } from "../../lib/template";
 import { Filled } from "../Filled";

@@ -1,4 +1,4 @@
-import { eventCopy } from "../../../content/eventPages";
+import { eventCopy } from "../../content/eventPages";
 import { eventKinds, eventLanguages } from "../../events/schema";
 import { EVENTS_PATH, kindPath, languagePath, type EventFilter } from "../../lib/events";
 

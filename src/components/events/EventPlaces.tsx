@@ -1,4 +1,4 @@
-import { eventCopy } from "../../../content/eventPages";
+import { eventCopy } from "../../content/eventPages";
 import type { PublicEvent } from "../../events/load";
 import { eventState } from "../../lib/events";
 import { eventsEndpoint, buildNow } from "../../config";

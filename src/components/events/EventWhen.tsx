@@ -1,4 +1,4 @@
-import { zoneWords } from "../../../content/formats";
+import { zoneWords } from "../../content/formats";
 import { EVENT_ZONE, zonedIso } from "../../lib/events";
 import { slotLabel, zoneCity } from "../../lib/slots";
 import { Filled } from "../Filled";

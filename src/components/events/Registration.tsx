@@ -1,5 +1,5 @@
-import { eventCopy } from "../../../content/eventPages";
-import { site } from "../../../content/site";
+import { eventCopy } from "../../content/eventPages";
+import { site } from "../../content/site";
 import type { PublicEvent } from "../../events/load";
 import { mailtoWithBody } from "../../lib/enquiry";
 import { EVENTS_PATH, EVENT_ZONE, eventState } from "../../lib/events";

@@ -1,6 +1,6 @@
-import { eventCopy, registrationMessages } from "../../../content/eventPages";
-import { site, whatsappLink } from "../../../content/site";
-import { ui } from "../../../content/ui";
+import { eventCopy, registrationMessages } from "../../content/eventPages";
+import { site, whatsappLink } from "../../content/site";
+import { ui } from "../../content/ui";
 import type { PublicEvent } from "../../events/load";
 import { pageLocale } from "../../i18n/pageLocale";
 import {

@@ -1,8 +1,8 @@
 import { pageLocale } from "../../i18n/pageLocale";
 import { fill } from "../../lib/template";
-import { ui } from "../../../content/ui";
-import { studyInterests } from "../../../content/home";
-import { site, mailto, whatsappLink } from "../../../content/site";
+import { ui } from "../../content/ui";
+import { studyInterests } from "../../content/home";
+import { site, mailto, whatsappLink } from "../../content/site";
 import { enquiryEndpoint } from "../../config";
 import {
   FORM_FIELD,
@@ -32,7 +32,7 @@ interface Props {
   errors?: FieldErrors;
 }
 
-/** The Study Interest choices (content/home.ts). The server checks posts against them. */
+/** The Study Interest choices (src/content/home.ts). The server checks posts against them. */
 export const interestOptions = () => studyInterests;
 
 /** The values a post may carry: the same in every language. */

@@ -1,4 +1,4 @@
-import { ui } from "../../../content/ui";
+import { ui } from "../../content/ui";
 import { fieldIds, type FieldSpec } from "../../lib/enquiry";
 
 interface Props {

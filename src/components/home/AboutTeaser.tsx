@@ -1,6 +1,6 @@
-import { ui } from "../../../content/ui";
-import { aboutTeaser } from "../../../content/home";
-import { site } from "../../../content/site";
+import { ui } from "../../content/ui";
+import { aboutTeaser } from "../../content/home";
+import { site } from "../../content/site";
 import { Section } from "../Section";
 
 /** Home #about: who we are, with the rating, students admitted and year founded. */

@@ -1,4 +1,4 @@
-import { careers } from "../../../content/home";
+import { careers } from "../../content/home";
 import { Section } from "../Section";
 
 /** Home #careers: working with us. */

@@ -1,5 +1,5 @@
-import { ui } from "../../../content/ui";
-import { courseCards, coursesSection } from "../../../content/home";
+import { ui } from "../../content/ui";
+import { courseCards, coursesSection } from "../../content/home";
 import { categoryBySlug } from "../../lib/categories";
 import { Island } from "../../islands/Island";
 import { CourseSearch } from "../../islands/CourseSearch";

@@ -1,5 +1,5 @@
-import { destinationsSection } from "../../../content/home";
-import { destinations } from "../../../content/destinations";
+import { destinationsSection } from "../../content/home";
+import { destinations } from "../../content/destinations";
 import { Section } from "../Section";
 import { Flag } from "../Flag";
 

@@ -1,6 +1,6 @@
 import { fill } from "../../lib/template";
-import { ui } from "../../../content/ui";
-import { network, mapLocations } from "../../../content/home";
+import { ui } from "../../content/ui";
+import { network, mapLocations } from "../../content/home";
 import { Section } from "../Section";
 import { useAssets } from "../Assets";
 import { MAP_SIZE } from "../../lib/worldMap";

@@ -1,5 +1,5 @@
-import { guidesSection } from "../../../content/home";
-import { guides } from "../../../content/guides";
+import { guidesSection } from "../../content/home";
+import { guides } from "../../content/guides";
 import { readingTime } from "../../lib/intlWords";
 import { Picture } from "../Picture";
 import { Section } from "../Section";

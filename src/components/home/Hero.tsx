@@ -1,5 +1,5 @@
-import { slides } from "../../../content/home";
-import { site } from "../../../content/site";
+import { slides } from "../../content/home";
+import { site } from "../../content/site";
 import { HERO_INTERVAL_MS } from "../../lib/carousel";
 import { HeroSlider } from "./HeroSlider";
 

@@ -1,6 +1,6 @@
-import { ui } from "../../../content/ui";
+import { ui } from "../../content/ui";
 import { fill } from "../../lib/template";
-import type { Slide } from "../../../content/types";
+import type { Slide } from "../../content/types";
 import { InlineSvg } from "../InlineSvg";
 
 interface Props {

@@ -1,6 +1,6 @@
-import { ui } from "../../../content/ui";
-import { partners } from "../../../content/home";
-import type { Partner } from "../../../content/types";
+import { ui } from "../../content/ui";
+import { partners } from "../../content/home";
+import type { Partner } from "../../content/types";
 
 /** Partner universities as wordmarks; a hidden second copy lets the CSS loop run seamlessly. */
 export function PartnerStrip() {

@@ -1,4 +1,4 @@
-import { promo } from "../../../content/home";
+import { promo } from "../../content/home";
 
 /** The promo banner under the hero. */
 export function PromoBanner() {

@@ -1,4 +1,4 @@
-import { supportTeaser } from "../../../content/home";
+import { supportTeaser } from "../../content/home";
 import { HighlightCards } from "../HighlightCards";
 import { Section } from "../Section";
 

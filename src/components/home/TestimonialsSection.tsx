@@ -1,5 +1,5 @@
-import { testimonialsSection } from "../../../content/home";
-import { testimonials } from "../../../content/testimonials";
+import { testimonialsSection } from "../../content/home";
+import { testimonials } from "../../content/testimonials";
 import { Island } from "../../islands/Island";
 import { Testimonials } from "../../islands/Testimonials";
 import { Section } from "../Section";

@@ -1,5 +1,5 @@
-import { toolsTeaser } from "../../../content/home";
-import { toolLinks } from "../../../content/navigation";
+import { toolsTeaser } from "../../content/home";
+import { toolLinks } from "../../content/navigation";
 import { Icon } from "../Icon";
 import { Section } from "../Section";
 

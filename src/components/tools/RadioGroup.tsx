@@ -1,4 +1,4 @@
-import type { Question } from "../../../content/types";
+import type { Question } from "../../content/types";
 
 interface Props {
   /** Prefix of the element ids (explicit: useId differs between page and island trees). */

@@ -1,4 +1,4 @@
-import type { IntakeMonth, StudyRoute } from "../../../content/types";
+import type { IntakeMonth, StudyRoute } from "../../content/types";
 import type { RouteModel } from "./routeModel";
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { FigureSource } from "../../../content/types";
+import type { FigureSource } from "../../content/types";
 import { formatAsOf } from "../../lib/asOf";
 
 /** "GOV.UK: Student visa: money you need, in force since January 2025", linked to the source. */

@@ -1,4 +1,4 @@
-import { workedExample } from "../../../content/costOfStudy";
+import { workedExample } from "../../content/costOfStudy";
 import { fill } from "../../lib/template";
 import type { CostModel } from "./costModel";
 import { CostResult } from "./CostResult";

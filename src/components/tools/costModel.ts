@@ -1,5 +1,5 @@
-import * as cost from "../../../content/costOfStudy";
-import { studyRoutes } from "../../../content/studyRoutes";
+import * as cost from "../../content/costOfStudy";
+import { studyRoutes } from "../../content/studyRoutes";
 import type { CostFigures, Home, Place } from "../../lib/costOfStudy";
 
 /** Everything the cost planner shows, from content/: the island's props and the page's tables. */

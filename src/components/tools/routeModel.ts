@@ -1,5 +1,5 @@
-import { routeFinderCopy, routeQuestions, routeRules } from "../../../content/routeFinder";
-import { studyRoutes } from "../../../content/studyRoutes";
+import { routeFinderCopy, routeQuestions, routeRules } from "../../content/routeFinder";
+import { studyRoutes } from "../../content/studyRoutes";
 
 /** Everything the route finder shows, from content/: the island's props and the page's tables. */
 export const routeModel = {

@@ -1,6 +1,6 @@
 /**
  * The shape of `content/site.yaml`: the agency's name, contacts and address, and the intake the
- * site promotes. content/site.ts adds what is worked out from them (the address as printed,
+ * site promotes. src/content/site.ts adds what is worked out from them (the address as printed,
  * the office hours from content/booking.yaml).
  */
 import { z } from "zod";

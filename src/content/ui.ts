@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import { navigationFileSchema } from "../src/content/schema/navigation";
-import { loadYaml } from "../src/content/yamlFile";
+import { navigationFileSchema } from "./schema/navigation";
+import { loadYaml } from "./yamlFile";
 
 /** The footer columns' headings: staff edit them with the menus (content/navigation.yaml). */
 const { footerTitles } = loadYaml(
-  join(import.meta.dirname, "navigation.yaml"),
+  join(import.meta.dirname, "../../content/navigation.yaml"),
   navigationFileSchema,
 );
 

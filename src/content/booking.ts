@@ -1,5 +1,5 @@
-import { bookingFile } from "../src/content/bookingFile";
-import { fillSiteFacts } from "../src/content/siteFacts";
+import { bookingFile } from "./bookingFile";
+import { fillSiteFacts } from "./siteFacts";
 
 /**
  * The rules of consultation booking: content/booking.yaml, checked against

@@ -2,27 +2,23 @@
  * Shared content types: every text, number and link on the site is one of these. A collection
  * read from YAML has its types inferred from its schema (src/content/schema/), re-exported here.
  */
-import type { IconName, Image, Link } from "../src/content/schema/common";
+import type { IconName, Image, Link } from "./schema/common";
 export type { IconName, Image, Link };
-export type { Choice, Question, Stat } from "../src/content/schema/common";
-export type { RouteRule } from "../src/content/schema/routeFinder";
-export type { Guide, GuideBlock, TextSection } from "../src/content/schema/guides";
-import type { MoneyRange } from "../src/content/schema/costOfStudy";
+export type { Choice, Question, Stat } from "./schema/common";
+export type { RouteRule } from "./schema/routeFinder";
+export type { Guide, GuideBlock, TextSection } from "./schema/guides";
+import type { MoneyRange } from "./schema/costOfStudy";
 export type { MoneyRange };
-export type { FigureSource } from "../src/content/schema/costOfStudy";
-export type { Testimonial } from "../src/content/schema/testimonials";
-export type { Destination } from "../src/content/schema/destinations";
-import type { CategorySlug } from "../src/content/schema/programmes";
+export type { FigureSource } from "./schema/costOfStudy";
+export type { Testimonial } from "./schema/testimonials";
+export type { Destination } from "./schema/destinations";
+import type { CategorySlug } from "./schema/programmes";
 export type { CategorySlug };
-export type {
-  Highlight,
-  ProgrammeCategory,
-  ProgrammeGroup,
-} from "../src/content/schema/programmes";
+export type { Highlight, ProgrammeCategory, ProgrammeGroup } from "./schema/programmes";
 
-export type { CourseCard, NetworkBlock, Promo, Slide } from "../src/content/schema/home";
-export type { Partner } from "../src/content/schema/partners";
-export type { IntakeMonth, StudyRoute } from "../src/content/schema/studyRoutes";
+export type { CourseCard, NetworkBlock, Promo, Slide } from "./schema/home";
+export type { Partner } from "./schema/partners";
+export type { IntakeMonth, StudyRoute } from "./schema/studyRoutes";
 
 /** A pin on the world map (content/home.yaml writes its longitude and latitude). */
 export interface MapLocation {

@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { destinationsFileSchema } from "../src/content/schema/destinations";
-import { loadYaml } from "../src/content/yamlFile";
+import { destinationsFileSchema } from "./schema/destinations";
+import { loadYaml } from "./yamlFile";
 
 /** Study destinations (home #destinations and the footer): content/destinations.yaml, checked. */
 export const { destinations } = loadYaml(
-  join(import.meta.dirname, "destinations.yaml"),
+  join(import.meta.dirname, "../../content/destinations.yaml"),
   destinationsFileSchema,
 );

@@ -1,13 +1,13 @@
 import { join } from "node:path";
-import { officeHours } from "../src/content/bookingFile";
-import { navigationFileSchema } from "../src/content/schema/navigation";
-import { siteFileSchema } from "../src/content/schema/site";
-import { loadYaml } from "../src/content/yamlFile";
-import { INTAKE_PLACEHOLDER } from "../src/lib/intake";
+import { officeHours } from "./bookingFile";
+import { navigationFileSchema } from "./schema/navigation";
+import { siteFileSchema } from "./schema/site";
+import { loadYaml } from "./yamlFile";
+import { INTAKE_PLACEHOLDER } from "../lib/intake";
 import type { ContactInfo } from "./types";
 
 const { office, promotedIntake, ticker, ...settings } = loadYaml(
-  join(import.meta.dirname, "site.yaml"),
+  join(import.meta.dirname, "../../content/site.yaml"),
   siteFileSchema,
   { social: "social network" },
 );
@@ -63,11 +63,11 @@ export const mapsLink = `https://www.google.com/maps/search/?api=1&query=${encod
 
 /**
  * The footer's quick links (and the home page's name in breadcrumbs), from content/navigation.yaml
- * with the other menus. Read here, where the pages have always found them: content/navigation.ts
+ * with the other menus. Read here, where the pages have always found them: src/content/navigation.ts
  * needs the programme pages, which need the site's facts.
  */
 export const { quickLinks } = loadYaml(
-  join(import.meta.dirname, "navigation.yaml"),
+  join(import.meta.dirname, "../../content/navigation.yaml"),
   navigationFileSchema,
 );
 

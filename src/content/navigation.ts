@@ -1,19 +1,23 @@
 import { join } from "node:path";
-import { navigationFileSchema } from "../src/content/schema/navigation";
-import { loadYaml } from "../src/content/yamlFile";
+import { navigationFileSchema } from "./schema/navigation";
+import { loadYaml } from "./yamlFile";
 import { categories } from "./programmes";
 import type { Link } from "./types";
 
 /**
  * The menus: content/navigation.yaml, checked against src/content/schema/navigation.ts. The
  * Courses menu is made here, from the programme pages and the students' tools; the quick links
- * are content/site.ts's `quickLinks`.
+ * are src/content/site.ts's `quickLinks`.
  */
-const navigation = loadYaml(join(import.meta.dirname, "navigation.yaml"), navigationFileSchema, {
-  mainNav: "menu entry",
-  quickLinks: "quick link",
-  toolLinks: "tool",
-});
+const navigation = loadYaml(
+  join(import.meta.dirname, "../../content/navigation.yaml"),
+  navigationFileSchema,
+  {
+    mainNav: "menu entry",
+    quickLinks: "quick link",
+    toolLinks: "tool",
+  },
+);
 
 /** The students' tools: in the Courses menu, the footer and the home page's teaser. */
 export const { toolLinks } = navigation;

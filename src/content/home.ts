@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import { homeFileSchema, studyInterestValues } from "../src/content/schema/home";
-import { fillSiteFacts } from "../src/content/siteFacts";
-import { loadYaml } from "../src/content/yamlFile";
+import { homeFileSchema, studyInterestValues } from "./schema/home";
+import { fillSiteFacts } from "./siteFacts";
+import { loadYaml } from "./yamlFile";
 import { mailto, site } from "./site";
 import type { Image, MapLocation } from "./types";
 
-const file = join(import.meta.dirname, "home.yaml");
+const file = join(import.meta.dirname, "../../content/home.yaml");
 
 /**
  * The home page's words: content/home.yaml, checked against src/content/schema/home.ts, with

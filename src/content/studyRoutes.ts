@@ -1,13 +1,13 @@
 import { join } from "node:path";
-import { studyRoutesFileSchema } from "../src/content/schema/studyRoutes";
-import { loadYaml } from "../src/content/yamlFile";
+import { studyRoutesFileSchema } from "./schema/studyRoutes";
+import { loadYaml } from "./yamlFile";
 
 /**
  * The routes into UK study that both tools speak of: content/studyRoutes.yaml, checked against
  * src/content/schema/studyRoutes.ts (its Study Interests by src/build/validateTools.ts).
  */
 export const { studyRoutes } = loadYaml(
-  join(import.meta.dirname, "studyRoutes.yaml"),
+  join(import.meta.dirname, "../../content/studyRoutes.yaml"),
   studyRoutesFileSchema,
   { studyRoutes: "study route" },
 );

@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import { costOfStudyFileSchema } from "../src/content/schema/costOfStudy";
-import { fillSiteFacts } from "../src/content/siteFacts";
-import { ContentError, loadYaml } from "../src/content/yamlFile";
+import { costOfStudyFileSchema } from "./schema/costOfStudy";
+import { fillSiteFacts } from "./siteFacts";
+import { ContentError, loadYaml } from "./yamlFile";
 import { studyRoutes } from "./studyRoutes";
 import type { Question } from "./types";
 
-const file = join(import.meta.dirname, "costOfStudy.yaml");
+const file = join(import.meta.dirname, "../../content/costOfStudy.yaml");
 
 /** The cost planner's figures, estimates, questions and words: content/costOfStudy.yaml, checked. */
 const data = fillSiteFacts(loadYaml(file, costOfStudyFileSchema));

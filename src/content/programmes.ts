@@ -1,0 +1,9 @@
+import { join } from "node:path";
+import { programmesFileSchema } from "./schema/programmes";
+import { fillSiteFacts } from "./siteFacts";
+import { loadYaml } from "./yamlFile";
+
+/** Programme category pages, in menu order: content/programmes.yaml, checked, intakes filled in. */
+export const { categories } = fillSiteFacts(
+  loadYaml(join(import.meta.dirname, "../../content/programmes.yaml"), programmesFileSchema),
+);

@@ -1,0 +1,9 @@
+import { join } from "node:path";
+import { servicesFileSchema } from "./schema/services";
+import { fillSiteFacts } from "./siteFacts";
+import { loadYaml } from "./yamlFile";
+
+/** The /student-services page: content/services.yaml, checked, with the site's facts filled in. */
+export const { services } = fillSiteFacts(
+  loadYaml(join(import.meta.dirname, "../../content/services.yaml"), servicesFileSchema),
+);
