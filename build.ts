@@ -1,5 +1,4 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
@@ -35,10 +34,11 @@ import { writeFlags } from "./src/build/flags";
 import { writeOgImages } from "./src/build/ogImages";
 import { absoluteUrl, enquiryEndpoint, siteUrl, vitalsEndpoint } from "./src/config";
 import { sourceLocale } from "./src/i18n/locales";
+import { applyTranslations, MissingTranslations } from "./src/i18n/apply";
+import { inLocale } from "./src/i18n/inLocale";
 import { builtLocales, localePath } from "./src/i18n/pageLocale";
 import { localizeLinks } from "./src/i18n/links";
 import type { Assets } from "./src/components/Assets";
-import type { IslandName } from "./src/islands/names";
 
 const root = import.meta.dirname;
 const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
@@ -144,65 +144,54 @@ const searchIndexOf = (locale: Locale, pages: { path: string; html: string }[]) 
     }),
   );
 
-function writeSocialCards() {
-  return writeOgImages(dist, socialCards());
-}
-
 /**
- * Every page in each translated locale that is built (src/i18n/pageLocale.ts), each locale in a
- * process of its own (src/build/renderLocale.ts), side by side; then its browser bundles.
+ * Every page in one built locale, in that locale's scope (src/i18n/scope.ts): a translated
+ * locale's words are put in place first (a missing translation stops the build, naming it);
+ * then its social cards (titles in its own script), pages, search index and browser bundles.
  */
-async function renderTranslations(assets: Assets, scriptSheet: string) {
-  const work = mkdtempSync(join(tmpdir(), "eg-locales-"));
-  try {
-    const rendered = await Promise.all(
-      builtLocales
-        .filter((l) => l !== sourceLocale)
-        .map(async (locale) => {
-          const input = join(work, `${locale.code}-in.json`);
-          const output = join(work, `${locale.code}-out.json`);
-          const contentDir = join(work, locale.code, "content");
-          writeFileSync(input, JSON.stringify({ assets, dist, contentDir }));
-          await run(
-            process.execPath,
-            ["--import", "tsx", join(root, "src/build/renderLocale.ts"), input, output],
-            { env: { ...process.env, PAGE_LOCALE: locale.code } },
+function renderLocale(locale: Locale, assets: Assets, scriptSheet: string) {
+  return inLocale(locale.code, async () => {
+    if (locale !== sourceLocale) {
+      try {
+        for (const s of applyTranslations(locale.code, process.env.TRANSLATIONS_DIR))
+          console.warn(
+            `Stale ${locale.code} translation, ${s.unit.file} ${s.unit.field}:\n  was: ${s.was}\n  now: ${s.unit.text}`,
           );
-          const result = JSON.parse(readFileSync(output, "utf8")) as {
-            pages: { path: string; html: string; islands: IslandName[] }[];
-            stale: { file: string; field: string; was: string; now: string }[];
-          };
-          for (const s of result.stale)
-            console.warn(
-              `Stale ${locale.code} translation, ${s.file} ${s.field}:\n  was: ${s.was}\n  now: ${s.now}`,
-            );
-          return { locale, pages: result.pages, contentDir };
-        }),
-    );
-    // Bundled one locale at a time: esbuild already keeps both cores busy.
-    const bundled = [];
-    for (const { locale, pages, contentDir } of rendered) {
-      const searchIndex = searchIndexOf(locale, pages);
+      } catch (error) {
+        if (!(error instanceof MissingTranslations)) throw error;
+        console.error(error.message);
+        process.exit(1);
+      }
+    }
+    const cards = await writeOgImages(dist, socialCards(), locale);
+    const pages = [...routes, notFoundRoute].map((route) => {
+      // The 404 page is not shared on its own: it carries the home page's card.
+      const page = renderRoute(
+        route,
+        assets,
+        cards.get(routeName(route.path)) ?? cards.get("home")!,
+      );
+      return { path: route.path, html: page.html, islands: page.islands };
+    });
+    // The locale's content as plain modules, for its browser bundles.
+    const contentDir = mkdtempSync(join(tmpdir(), "eg-content-"));
+    try {
+      writePlainContent(contentDir);
       const { scriptFor } = await bundleScripts(
         dist,
         pages.map((p) => p.islands),
-        { code: locale.code, contentDir, searchIndex },
+        {
+          // English scripts keep their names without a language in them.
+          code: locale === sourceLocale ? undefined : locale.code,
+          contentDir,
+          searchIndex: searchIndexOf(locale, pages),
+        },
         scriptSheet,
       );
-      bundled.push({ locale, pages, scriptFor });
+      return { locale, pages, scriptFor };
+    } finally {
+      rmSync(contentDir, { recursive: true, force: true });
     }
-    return bundled;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-/** Run a command; its errors are the build's (a missing translation names itself). */
-function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv }) {
-  return new Promise<void>((done, fail) => {
-    const child = spawn(command, args, { ...options, stdio: "inherit" });
-    child.on("error", fail);
-    child.on("exit", (code) => (code === 0 ? done() : process.exit(code ?? 1)));
   });
 }
 
@@ -235,35 +224,12 @@ async function build() {
     console.error(`An uploaded image cannot be used:\n  ${(error as Error).message}`);
     process.exit(1);
   }
-  const [cards] = await Promise.all([writeSocialCards(), writeIcons(dist)]);
-  const pages = [...routes, notFoundRoute].map((route) =>
-    // The 404 page is not shared on its own: it carries the home page's card.
-    renderRoute(
-      route,
-      { css, font, worldMap, flags, media },
-      cards.get(routeName(route.path)) ?? cards.get("home")!,
-    ),
-  );
-  const englishContent = mkdtempSync(join(tmpdir(), "eg-content-"));
-  writePlainContent(englishContent);
-  const searchIndex = searchIndexOf(
-    sourceLocale,
-    pages.map((p) => ({ path: p.route.path, html: p.html })),
-  );
-  const { scriptFor } = await bundleScripts(
-    dist,
-    pages.map((p) => p.islands),
-    { contentDir: englishContent, searchIndex },
-    scriptSheet,
-  ).finally(() => rmSync(englishContent, { recursive: true, force: true }));
-  const everyLocale = [
-    {
-      locale: sourceLocale,
-      pages: pages.map((p) => ({ path: p.route.path, html: p.html, islands: p.islands })),
-      scriptFor,
-    },
-    ...(await renderTranslations({ css, font, worldMap, flags, media }, scriptSheet)),
-  ];
+  await writeIcons(dist);
+  const assets = { css, font, worldMap, flags, media };
+  // One locale after another: esbuild already keeps both cores busy.
+  const everyLocale = [];
+  for (const locale of builtLocales)
+    everyLocale.push(await renderLocale(locale, assets, scriptSheet));
 
   const criticalCss = criticalCssFor(fontFaces + readFileSync(join(dist, css), "utf8"), css);
   const loader = await pageScriptLoader();

@@ -353,7 +353,6 @@ export function createApp(options: AppOptions) {
       await events.drain(timeoutMs);
       await webhooksStarted;
       await webhooks?.stop(timeoutMs);
-      await languages.close();
       await prepared.catch(() => {});
       await database.close();
     },

@@ -34,17 +34,12 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options) {
     // Until the body is read, the form's language is the page's it came from, or the browser's.
     let lang = languages.codeOfRequest(req);
     let views = languages.in(lang);
-    const reply = async (status: number, data: object, html: () => Promise<string>) => {
+    const reply = (status: number, data: object, html: () => string) => {
       if (json) return sendJson(res, status, data);
-      sendHtml(res, status, await html());
+      sendHtml(res, status, html());
     };
-    const refuse = async (
-      status: number,
-      message: Promise<string>,
-      kind?: FormKind,
-      values?: EnquiryValues,
-    ) => {
-      const text = await message;
+    const refuse = (status: number, message: string, kind?: FormKind, values?: EnquiryValues) => {
+      const text = message;
       return reply(status, { ok: false, errors: { [FORM_FIELD]: text } }, () =>
         views.problemPage(text, kind, values),
       );

@@ -121,7 +121,7 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
     replyTo: settings.mailTo,
     subject: text.subject,
     messageId: messageId(enquiry, "ack", settings),
-    headers: { "Content-Language": pageLocale.lang },
+    headers: { "Content-Language": pageLocale().lang },
     text: [
       ...paragraphs.flatMap((p) => [p, ""]),
       text.copy,

@@ -1,3 +1,4 @@
+import { perLocale } from "../src/i18n/scope";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReactNode } from "react";
@@ -57,23 +58,24 @@ export function readPageAssets(dist: string): PageAssets {
   };
 }
 
-const words = formWords.answers;
+const words = perLocale(() => formWords.answers);
 
 /** The forms as their pages show them: where each lives and what it is called. */
-const forms: Record<FormKind, { id: string; page: string; label: string; submit: string }> = {
-  enquiry: {
-    id: "contact-form",
-    page: "/contact#contact-form",
-    label: contactSection.title,
-    submit: ui.forms.sendEnquiry,
-  },
-  consultation: {
-    id: "consultation-form",
-    page: "/about#consultation-form",
-    label: about.form.title,
-    submit: ui.forms.requestConsultation,
-  },
-};
+const forms: Record<FormKind, { id: string; page: string; label: string; submit: string }> =
+  perLocale(() => ({
+    enquiry: {
+      id: "contact-form",
+      page: "/contact#contact-form",
+      label: contactSection.title,
+      submit: ui.forms.sendEnquiry,
+    },
+    consultation: {
+      id: "consultation-form",
+      page: "/about#consultation-form",
+      label: about.form.title,
+      submit: ui.forms.requestConsultation,
+    },
+  }));
 
 export function render(assets: PageAssets, title: string, path: string, children: ReactNode) {
   const description = fill(words.description, { name: site.name, replyTime: site.replyTime });
@@ -116,10 +118,10 @@ export function thankYouPage(assets: PageAssets, kind: FormKind, values: Enquiry
           />
         </p>
         <div className="enquiry-result-actions">
-          <a className="button button-primary" href={localePath(pageLocale, "/")}>
+          <a className="button button-primary" href={localePath(pageLocale(), "/")}>
             {words.backHome}
           </a>
-          <a className="button button-outline" href={localePath(pageLocale, "/#courses")}>
+          <a className="button button-outline" href={localePath(pageLocale(), "/#courses")}>
             {words.exploreCourses}
           </a>
         </div>
@@ -184,7 +186,7 @@ export function problemPage(
         <div className="enquiry-result-actions">
           <a
             className="button button-primary"
-            href={localePath(pageLocale, forms[kind ?? "enquiry"].page)}
+            href={localePath(pageLocale(), forms[kind ?? "enquiry"].page)}
           >
             {words.backToForm}
           </a>

@@ -42,6 +42,7 @@ import { EventPage } from "./pages/EventPage";
 import { pages } from "./content/pages";
 import { staffPagePath } from "./content/schema/pages";
 import { PageBlocks } from "./components/PageBlocks";
+import { perLocale, perLocaleList } from "./i18n/scope";
 
 /** One page of the site: the build renders it, the sitemap lists it, links are checked against it. */
 export interface Route {
@@ -74,25 +75,29 @@ const slideArt = (id: string) => {
   return slide.image;
 };
 
-const programmeRoutes: Route[] = categories.map((category) => ({
-  path: category.path,
-  title: category.name,
-  description: category.tagline,
-  Page: () => <ProgrammePage category={category} />,
-  anchors: ["main", "programmes"],
-  artwork: category.image,
-  search: "programme",
-}));
+const programmeRoutes: Route[] = perLocaleList(() =>
+  categories.map((category) => ({
+    path: category.path,
+    title: category.name,
+    description: category.tagline,
+    Page: () => <ProgrammePage category={category} />,
+    anchors: ["main", "programmes"],
+    artwork: category.image,
+    search: "programme",
+  })),
+);
 
-const guideRoutes: Route[] = guides.map((guide) => ({
-  path: `/guides/${guide.slug}`,
-  title: guide.title,
-  description: guide.summary,
-  Page: () => <GuidePage guide={guide} />,
-  anchors: ["main", ...guide.sections.map((s) => s.id)],
-  artwork: guide.image,
-  search: "guide",
-}));
+const guideRoutes: Route[] = perLocaleList(() =>
+  guides.map((guide) => ({
+    path: `/guides/${guide.slug}`,
+    title: guide.title,
+    description: guide.summary,
+    Page: () => <GuidePage guide={guide} />,
+    anchors: ["main", ...guide.sections.map((s) => s.id)],
+    artwork: guide.image,
+    search: "guide",
+  })),
+);
 
 /** Each kind of event's illustration on its social cards. */
 const eventArt: Record<EventKind, string> = {
@@ -107,7 +112,7 @@ if (events.past)
   throw new Error(`content/events.yaml: the slug "past" is /events/past, the archive`);
 
 /** The list, one page per filter (links that work without JavaScript), the archive, each event. */
-const eventRoutes: Route[] = [
+const eventRoutes: Route[] = perLocaleList(() => [
   {
     path: EVENTS_PATH,
     title: eventCopy.title,
@@ -149,28 +154,30 @@ const eventRoutes: Route[] = [
     artwork: slideArt(eventArt[event.kind]),
     search: "event",
   })),
-];
+]);
 
 /**
  * The pages staff compose (content/pages/), in this process's language: in a translated one, only
  * those wholly translated (src/i18n/apply.ts takes the others out; src/i18n/pageLanguages.ts).
  */
-const staffRoutes: Route[] = pages.map((page) => ({
-  path: staffPagePath(page),
-  title: page.title,
-  description: page.description,
-  Page: () => <PageBlocks page={page} />,
-  anchors: ["main", ...page.blocks.filter((b) => b.type !== "hero").map((b) => b.id)],
-  // Its own picture, else its hero's, else the undergraduate illustration.
-  artwork:
-    page.socialImage ??
-    page.blocks.flatMap((b) => (b.type === "hero" && b.image ? [b.image] : []))[0] ??
-    categories[1].image,
-  socialAlt: page.socialAlt,
-}));
+const staffRoutes: Route[] = perLocaleList(() =>
+  pages.map((page) => ({
+    path: staffPagePath(page),
+    title: page.title,
+    description: page.description,
+    Page: () => <PageBlocks page={page} />,
+    anchors: ["main", ...page.blocks.filter((b) => b.type !== "hero").map((b) => b.id)],
+    // Its own picture, else its hero's, else the undergraduate illustration.
+    artwork:
+      page.socialImage ??
+      page.blocks.flatMap((b) => (b.type === "hero" && b.image ? [b.image] : []))[0] ??
+      categories[1].image,
+    socialAlt: page.socialAlt,
+  })),
+);
 
 /** The site's own pages, whose addresses a staff page may not take. */
-export const builtInRoutes: Route[] = [
+export const builtInRoutes: Route[] = perLocaleList(() => [
   {
     path: "/",
     title: fill(ui.pages.homeTitle, { name: site.name }),
@@ -267,19 +274,19 @@ export const builtInRoutes: Route[] = [
     artwork: slideArt("partner-universities"),
     search: false,
   },
-];
+]);
 
-export const routes: Route[] = [...builtInRoutes, ...staffRoutes];
+export const routes: Route[] = perLocaleList(() => [...builtInRoutes, ...staffRoutes]);
+
+/** One route per distinct page layout: what the browser tests check page by page. */
+export const layoutRoutes = perLocaleList(() => routes.filter((r) => !r.variantOf));
 
 /** Rendered to dist/404.html; not linked, not in the sitemap. */
-/** One route per distinct page layout: what the browser tests check page by page. */
-export const layoutRoutes = routes.filter((r) => !r.variantOf);
-
-export const notFoundRoute: Route = {
+export const notFoundRoute: Route = perLocale(() => ({
   path: "/404",
   title: ui.notFound.title,
   description: ui.pages.notFoundDescription,
   Page: NotFoundPage,
   anchors: ["main"],
   artwork: slideArt("partner-universities"),
-};
+}));

@@ -95,12 +95,9 @@ export function bookingContext(options: Options) {
           tooLarge: () => views.bookingWord("tooLarge"),
           malformed: () => views.problem("malformed"),
         },
-        async (status, text) => {
+        (status, text) => {
           if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
-          const [title, eyebrow] = await Promise.all([
-            views.bookingWord("notBooked"),
-            views.bookingWord("notSent"),
-          ]);
+          const [title, eyebrow] = [views.bookingWord("notBooked"), views.bookingWord("notSent")];
           return sendPage(res, status, views.messagePage(title, text, eyebrow));
         },
       );
@@ -118,13 +115,13 @@ export function bookingContext(options: Options) {
     }),
 
     /** A link that opens no open booking: in the booking's language when there is one. */
-    closed: async (res: ServerResponse, b: Booking | undefined) => {
+    closed: (res: ServerResponse, b: Booking | undefined) => {
       const lang = languages.codeOf(b?.lang);
       const views = languages.in(lang);
-      const message = await views.bookingWord(
+      const message = views.bookingWord(
         !b ? "badLink" : b.state === "cancelled" ? "wasCancelled" : "isPast",
       );
-      const title = await views.bookingWord("unavailableTitle");
+      const title = views.bookingWord("unavailableTitle");
       return sendPage(res, b ? 410 : 404, views.messagePage(title, message));
     },
   };

@@ -197,7 +197,7 @@ export async function composeBookingMail(
     replyTo: settings.mailTo,
     subject,
     messageId,
-    headers: { "Content-Language": pageLocale.lang },
+    headers: { "Content-Language": pageLocale().lang },
     text: [
       ...lines.flatMap((l) => [l, ""]),
       ...(kind === "link" && cancelled ? [] : details.map(([l, v]) => plain(l, v))),

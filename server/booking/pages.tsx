@@ -19,7 +19,7 @@ export interface BookingUrls {
   ics: string;
 }
 
-const bookPath = () => localePath(pageLocale, "/book");
+const bookPath = () => localePath(pageLocale(), "/book");
 
 const when = (b: Booking) => bothZones(b.start, b.zone, rules.zone);
 

@@ -14,17 +14,17 @@ import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { brandMark } from "../../src/lib/brandMark";
 import { enquiryMail } from "../../src/content/enquiryMail";
 import { site } from "../../src/content/site";
+import { perLocale } from "../../src/i18n/scope";
 import { pageLocale } from "../../src/i18n/pageLocale";
 import { isLatinRun } from "../../src/lib/bidi";
 
 /**
  * Inline styles are physical (mail clients know no logical properties): the side a margin is on
- * is swapped for a right-to-left e-mail, in the language of the thread rendering it.
+ * is swapped for a right-to-left e-mail, in the language of the e-mail being rendered.
  */
-const rtl = pageLocale.dir === "rtl";
+const rtl = () => pageLocale().dir === "rtl";
 const sides = (top: string, end: string, bottom: string, start: string) =>
-  rtl ? `${top} ${start} ${bottom} ${end}` : `${top} ${end} ${bottom} ${start}`;
-const startSide = rtl ? "right" : "left";
+  rtl() ? `${top} ${start} ${bottom} ${end}` : `${top} ${end} ${bottom} ${start}`;
 
 /** The attachment id the logo is sent under (an inline image: nothing is fetched from a server). */
 export const LOGO_CID = "eastgate-logo";
@@ -55,34 +55,37 @@ const darkMode = `
 @media (max-width: 480px) { .eg-card { padding: 20px 16px !important; } }
 `;
 
-const styles = {
-  body: {
-    margin: 0,
-    padding: "24px 0",
-    backgroundColor: palette.page,
-    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-  },
-  container: { maxWidth: "600px", width: "100%", margin: "0 auto", padding: "0 12px" },
-  header: { padding: "8px 4px 16px" },
-  brand: {
-    display: "inline-block",
-    verticalAlign: "middle",
-    margin: sides("0", "0", "0", "10px"),
-    fontFamily: "Georgia, 'Times New Roman', serif",
-    fontSize: "22px",
-    fontWeight: 700,
-    color: palette.ink,
-  },
-  card: {
-    backgroundColor: palette.paper,
-    border: `1px solid ${palette.line}`,
-    borderTop: `4px solid ${palette.accent}`,
-    borderRadius: "8px",
-    padding: "28px 28px",
-    color: palette.text,
-  },
-  footer: { padding: "16px 4px", fontSize: "13px", lineHeight: "20px", color: palette.muted },
-} satisfies Record<string, CSSProperties>;
+const styles = perLocale(
+  () =>
+    ({
+      body: {
+        margin: 0,
+        padding: "24px 0",
+        backgroundColor: palette.page,
+        fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+      },
+      container: { maxWidth: "600px", width: "100%", margin: "0 auto", padding: "0 12px" },
+      header: { padding: "8px 4px 16px" },
+      brand: {
+        display: "inline-block",
+        verticalAlign: "middle",
+        margin: sides("0", "0", "0", "10px"),
+        fontFamily: "Georgia, 'Times New Roman', serif",
+        fontSize: "22px",
+        fontWeight: 700,
+        color: palette.ink,
+      },
+      card: {
+        backgroundColor: palette.paper,
+        border: `1px solid ${palette.line}`,
+        borderTop: `4px solid ${palette.accent}`,
+        borderRadius: "8px",
+        padding: "28px 28px",
+        color: palette.text,
+      },
+      footer: { padding: "16px 4px", fontSize: "13px", lineHeight: "20px", color: palette.muted },
+    }) satisfies Record<string, CSSProperties>,
+);
 
 interface Props {
   lang?: string;
@@ -98,8 +101,8 @@ interface Props {
 
 /** Every e-mail we send: the mark and name, a white card, the office's contacts as tappable links. */
 export function EmailLayout({
-  lang = pageLocale.lang,
-  dir = pageLocale.dir,
+  lang = pageLocale().lang,
+  dir = pageLocale().dir,
   title,
   preview,
   logo,
@@ -215,7 +218,7 @@ export function Fields({ rows }: { rows: readonly (readonly [string, string])[] 
         {rows.map(([label, value]) => (
           <tr key={label}>
             <th
-              align={startSide}
+              align={rtl() ? "right" : "left"}
               style={{
                 verticalAlign: "top",
                 padding: sides("8px", "12px", "8px", "0"),

@@ -46,16 +46,16 @@ export function eventsContext(options: Options) {
     fromLink: linkReader(options.secret, "registration", (id) => desk.get(id)),
 
     /** A link that opens no open registration: in its language when there is one. */
-    closed: async (res: ServerResponse, r: Registration | undefined) => {
+    closed: (res: ServerResponse, r: Registration | undefined) => {
       const lang = languages.codeOf(r?.lang);
       const views = languages.in(lang);
-      const message = await views.registrationWord(
+      const message = views.registrationWord(
         !r ? "badLink" : r.state === "cancelled" ? "wasCancelled" : "past",
       );
       return sendPage(
         res,
         r ? 410 : 404,
-        views.registrationMessagePage(await views.registrationWord("unavailableTitle"), message),
+        views.registrationMessagePage(views.registrationWord("unavailableTitle"), message),
       );
     },
   };

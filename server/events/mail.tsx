@@ -75,7 +75,7 @@ const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? addre
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 const plain = (label: string, value: string) => `${label}: ${value}`;
 
-/** The event's words in this thread's language (its slug's translation), else as written. */
+/** The event's words in the language of the e-mail being made (its slug's translation), else as written. */
 const wordsOf = (event: SiteEvent) => translated[event.slug] ?? event;
 
 /** "Wednesday 9 December, 18:00 in Lagos (17:00 in London)", or London's time alone. */
@@ -83,7 +83,7 @@ export const eventWhen = (event: SiteEvent, zone = EVENT_ZONE) =>
   bothZones(event.startsAt, zone, EVENT_ZONE);
 
 const languageName = (code: string) =>
-  new Intl.DisplayNames([intlLocale], { type: "language" }).of(code) ?? code;
+  new Intl.DisplayNames([intlLocale()], { type: "language" }).of(code) ?? code;
 
 /** The place in words: online, or the office's address. */
 const whereOf = (event: SiteEvent) =>
@@ -122,7 +122,7 @@ export function registrationInvite(
 }
 
 /**
- * One e-mail of a registration, in this thread's language, or null when at sending time it no
+ * One e-mail of a registration, in the language of the work under way (src/i18n/scope.ts), or null when at sending time it no
  * longer applies: a newer version superseded it, the event began, was cancelled or moved again.
  */
 export async function composeRegistrationMail(
@@ -192,7 +192,7 @@ export async function composeRegistrationMail(
     replyTo: settings.mailTo,
     subject,
     messageId: `<registration-${r.id}.${mail.replace(/[^\w.-]/g, "")}@${domainOf(settings.mailFrom)}>`,
-    headers: { "Content-Language": pageLocale.lang },
+    headers: { "Content-Language": pageLocale().lang },
     text: [
       ...lines.flatMap((l) => [l, ""]),
       ...(join ? [words.joinLine, join, ""] : []),

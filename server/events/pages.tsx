@@ -18,7 +18,7 @@ export interface RegistrationUrls {
   ics: string;
 }
 
-const eventsPath = () => localePath(pageLocale, "/events");
+const eventsPath = () => localePath(pageLocale(), "/events");
 
 const page = (assets: PageAssets, title: string, children: ReactNode) =>
   render(
@@ -40,7 +40,7 @@ function Details({ event, zone }: { event: SiteEvent; zone?: string }) {
       <dt>{words.length}</dt>
       <dd>{fill(words.minutes, { minutes: event.minutes })}</dd>
       <dt>{words.heldIn}</dt>
-      <dd>{new Intl.DisplayNames([intlLocale], { type: "language" }).of(event.language)}</dd>
+      <dd>{new Intl.DisplayNames([intlLocale()], { type: "language" }).of(event.language)}</dd>
       <dt>{words.where}</dt>
       <dd>{event.where === "online" ? words.online : isolateLtr(site.address.lines.join(", "))}</dd>
     </dl>

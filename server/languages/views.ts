@@ -1,12 +1,10 @@
 /**
- * Everything the server says in words, in the language of the thread that loads this module:
- * the main thread speaks English (the source); each other built locale has a worker thread of its
- * own that put the locale's words into the content modules first (./worker.ts), so the pages,
- * messages and e-mails below come out in that language with no locale passed around.
+ * Everything the server says in words: the pages, messages and e-mails of one locale, each called
+ * in that locale's scope (./index.ts), so the content they read is in its language.
  */
 import { join } from "node:path";
 import { formWords } from "../../src/content/forms";
-import { pageLocale } from "../../src/i18n/pageLocale";
+import type { Locale } from "../../src/i18n/locales";
 import { rateLimitMessage, validateEnquiry } from "../../src/lib/enquiry";
 import { fill } from "../../src/lib/template";
 import { BODY_LIMIT } from "../body";
@@ -22,13 +20,15 @@ import { registeredPage, registrationManagePage, registrationMessagePage } from 
 
 export type Problem = keyof typeof formWords.problems;
 
-const { taken, invalidSlot, existing, pickSlot, pickMode } = bookingCopy;
-const bookingWords = { ...bookingAnswers, taken, invalidSlot, existing, pickSlot, pickMode };
-export type BookingWord = keyof typeof bookingWords;
+const bookingWords = () => {
+  const { taken, invalidSlot, existing, pickSlot, pickMode } = bookingCopy;
+  return { ...bookingAnswers, taken, invalidSlot, existing, pickSlot, pickMode };
+};
+export type BookingWord = keyof ReturnType<typeof bookingWords>;
 export type RegistrationWord = keyof typeof registrationAnswers;
 
-export function createViews(dist: string) {
-  const assets = readPageAssets(join(dist, pageLocale.prefix));
+export function createViews(dist: string, locale: Locale) {
+  const assets = readPageAssets(join(dist, locale.prefix));
   return {
     /** A request-level problem, as the visitor reads it (JSON `errors.form`, or the page's lead). */
     problem: (name: Problem) => fill(formWords.problems[name], { kb: BODY_LIMIT / 1024 }),
@@ -40,7 +40,7 @@ export function createViews(dist: string) {
     composeMail,
     /** A booking answer's words, `{kb}` and any other placeholder filled. */
     bookingWord: (name: BookingWord, values: Record<string, string | number> = {}) =>
-      fill(bookingWords[name], { kb: BODY_LIMIT / 1024, ...values }),
+      fill(bookingWords()[name], { kb: BODY_LIMIT / 1024, ...values }),
     bookedPage: (...args: Tail<Parameters<typeof bookedPage>>) => bookedPage(assets, ...args),
     bookingFixPage: (...args: Tail<Parameters<typeof bookingFixPage>>) =>
       bookingFixPage(assets, ...args),

@@ -4,10 +4,10 @@ import { mediaType, parseFields } from "../enquiry";
 
 /** What a refused request is told, in the language of the page it came from. */
 export interface FormRefusals {
-  method: () => Promise<string>;
-  type: () => Promise<string>;
-  tooLarge: () => Promise<string>;
-  malformed: () => Promise<string>;
+  method: () => string;
+  type: () => string;
+  tooLarge: () => string;
+  malformed: () => string;
 }
 
 /**
@@ -18,27 +18,27 @@ export async function readPostedForm(
   req: IncomingMessage,
   res: ServerResponse,
   words: FormRefusals,
-  refuse: (status: number, message: string) => Promise<unknown>,
+  refuse: (status: number, message: string) => void,
 ): Promise<Record<string, string> | undefined> {
   if (req.method !== "POST") {
     res.setHeader("Allow", "POST");
     discardRest(req);
-    return void (await refuse(405, await words.method()));
+    return void refuse(405, words.method());
   }
   const type = mediaType(req.headers["content-type"]);
   if (type !== "application/x-www-form-urlencoded" && type !== "application/json") {
     discardRest(req);
-    return void (await refuse(415, await words.type()));
+    return void refuse(415, words.type());
   }
   let body: Buffer;
   try {
     body = await readBody(req);
   } catch (error) {
-    if (error instanceof BodyTooLarge) return void (await refuse(413, await words.tooLarge()));
+    if (error instanceof BodyTooLarge) return void refuse(413, words.tooLarge());
     res.destroy();
     return undefined;
   }
   const fields = parseFields(type, body.toString("utf8"));
-  if (!fields) return void (await refuse(400, await words.malformed()));
+  if (!fields) return void refuse(400, words.malformed());
   return fields;
 }

@@ -8,8 +8,8 @@ import { verifyLink, type LinkKind } from "./token";
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** Send a page once it is rendered (its policy is in its head, its headers set by its path). */
-export const sendPage = async (res: ServerResponse, status: number, html: Promise<string>) =>
-  sendHtml(res, status, await html);
+export const sendPage = (res: ServerResponse, status: number, html: string) =>
+  sendHtml(res, status, html);
 
 /** The reservation a manage link names, when its token is right. */
 export const linkReader =

@@ -28,7 +28,7 @@ import type { ContentModule } from "./validate";
 
 /**
  * Every content file, as the validator and the translations read them: the same module instances
- * the pages import, so a locale's words put in place (src/i18n/apply.ts) reach every page.
+ * the pages import; a locale's copy of each (src/i18n/apply.ts) is what its pages read.
  */
 export const contentModules: ContentModule[] = [
   { file: "content/about.yaml", exports: about },

@@ -31,7 +31,7 @@ export function pageMeta(route: Route, socialCard: string): PageMeta {
   const name = route.title.includes(site.name) ? route.title : `${site.name}: ${route.title}`;
   return {
     // The 404 page stands for every unknown URL: it has no address of its own.
-    url: route === notFoundRoute ? undefined : absoluteUrl(localePath(pageLocale, route.path)),
+    url: route === notFoundRoute ? undefined : absoluteUrl(localePath(pageLocale(), route.path)),
     type: isGuide ? "article" : "website",
     image: {
       url: image,

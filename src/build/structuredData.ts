@@ -48,10 +48,9 @@ export interface PageFacts {
   now: number;
 }
 
-const inLanguage = pageLocale.lang;
 /** A page's address in the language being rendered. */
 const url = (siteUrl: string, path: string) => {
-  const local = localePath(pageLocale, path);
+  const local = localePath(pageLocale(), path);
   return local === "/" ? `${siteUrl}/` : siteUrl + local;
 };
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
@@ -115,7 +114,7 @@ function website({ siteUrl }: PageFacts): WebSite {
     "@id": `${siteUrl}/#website`,
     name: site.name,
     url: `${siteUrl}/`,
-    inLanguage,
+    inLanguage: pageLocale().lang,
     publisher: { "@id": organizationId(siteUrl) },
   };
 }
@@ -173,7 +172,7 @@ function article({ route, siteUrl, image }: PageFacts): Article | undefined {
     image: [image],
     datePublished: guide.published,
     dateModified: guide.updated,
-    inLanguage,
+    inLanguage: pageLocale().lang,
     author: { ...publisher, url: `${siteUrl}/` },
     publisher: { "@id": organizationId(siteUrl) },
     mainEntityOfPage: url(siteUrl, route.path),
@@ -255,7 +254,7 @@ export function faqPage(
   return {
     "@type": "FAQPage",
     url: url(siteUrl, route.path),
-    inLanguage,
+    inLanguage: pageLocale().lang,
     mainEntity: items.map((item) => ({
       "@type": "Question",
       name: item.question,

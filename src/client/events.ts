@@ -47,7 +47,7 @@ function startLocalTimes() {
     done.add(el);
     known ??= timesOf({
       starts: [...new Set(times.map((t) => t.dataset.localTime ?? ""))],
-      locale: intlLocale,
+      locale: intlLocale(),
     });
     void known.then(({ zone, labels }) => {
       if (!zone) return;

@@ -36,4 +36,4 @@ export function askTimesWorker(request: TimesRequest): Promise<VisitorTimes | un
 }
 
 /** ICU's date data loaded by the worker, for the page's own formatters; resolves when it is. */
-export const warmDates = () => askTimesWorker({ starts: [], locale: intlLocale });
+export const warmDates = () => askTimesWorker({ starts: [], locale: intlLocale() });

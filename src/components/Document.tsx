@@ -39,7 +39,7 @@ export function Document({ path, title, description, meta, children }: Props) {
   // The languages this page is in: every built one, or a staff page's published ones.
   const builtLocales = pathLocales(path);
   return (
-    <html lang={pageLocale.lang} dir={pageLocale.dir} id="top">
+    <html lang={pageLocale().lang} dir={pageLocale().dir} id="top">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -59,9 +59,9 @@ export function Document({ path, title, description, meta, children }: Props) {
         <meta name="theme-color" content={brandMark.colours.background} />
         <meta property="og:type" content={meta?.type ?? "website"} />
         <meta property="og:site_name" content={site.name} />
-        <meta property="og:locale" content={pageLocale.og} />
+        <meta property="og:locale" content={pageLocale().og} />
         {builtLocales
-          .filter((l) => l !== pageLocale)
+          .filter((l) => l !== pageLocale())
           .map((l) => (
             <meta key={l.code} property="og:locale:alternate" content={l.og} />
           ))}
@@ -86,7 +86,7 @@ export function Document({ path, title, description, meta, children }: Props) {
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {pageLocale.brandFont && (
+        {pageLocale().brandFont && (
           <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="" />
         )}
         <link rel="stylesheet" href={assets.css} />

@@ -103,7 +103,7 @@ function HeaderSearch() {
       className="header-search"
       id="header-search"
       role="search"
-      action={localePath(pageLocale, SEARCH_PATH)}
+      action={localePath(pageLocale(), SEARCH_PATH)}
       method="get"
       hidden
       data-header-search

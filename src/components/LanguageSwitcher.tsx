@@ -12,7 +12,7 @@ import { pathLocales } from "../i18n/pageLanguages";
  */
 export function LanguageSwitcher({ path }: { path: string }) {
   // Only the languages the page is in (a staff page may be in English alone).
-  const others = pathLocales(path).filter((l) => l !== pageLocale);
+  const others = pathLocales(path).filter((l) => l !== pageLocale());
   if (!others.length) return null;
   return (
     <ul className="language-switcher" aria-label={ui.header.languages}>

@@ -1,24 +1,27 @@
 import { bookingFile } from "./bookingFile";
 import { fillSiteFacts } from "./siteFacts";
+import { localized } from "../i18n/scope";
 
 /**
  * The rules of consultation booking: content/booking.yaml, checked against
  * src/content/schema/booking.ts, the only place any of them is written. The office hours they
  * offer times within are `site.officeHours`, from the same file.
  */
-export const booking = fillSiteFacts({
-  zone: bookingFile.zone,
-  slotMinutes: bookingFile.slotMinutes,
-  bufferMinutes: bookingFile.bufferMinutes,
-  minNoticeHours: bookingFile.minNoticeHours,
-  horizonDays: bookingFile.horizonDays,
-  modes: bookingFile.modes,
-  bankHolidays: bookingFile.bankHolidays,
-  agencyClosed: bookingFile.agencyClosed,
-});
+export const booking = localized(
+  fillSiteFacts({
+    zone: bookingFile.zone,
+    slotMinutes: bookingFile.slotMinutes,
+    bufferMinutes: bookingFile.bufferMinutes,
+    minNoticeHours: bookingFile.minNoticeHours,
+    horizonDays: bookingFile.horizonDays,
+    modes: bookingFile.modes,
+    bankHolidays: bookingFile.bankHolidays,
+    agencyClosed: bookingFile.agencyClosed,
+  }),
+);
 
 /** The page's and the e-mails' words. */
-export const bookingCopy = {
+export const bookingCopy = localized({
   title: "Book a free consultation",
   description:
     "Pick a free 30-minute consultation with an Eastgate adviser: by video, by phone or at our London office, at a time shown in your own time zone.",
@@ -80,10 +83,10 @@ export const bookingCopy = {
     "This e-mail address already has a consultation booked. We have e-mailed it the link to move or cancel that booking: use it to choose another time.",
   pickSlot: "Please choose a time for your consultation.",
   pickMode: "Please choose how you would like to talk.",
-} as const;
+} as const);
 
 /** What the server's booking pages and answers say (a booking posted or managed). */
-export const bookingAnswers = {
+export const bookingAnswers = localized({
   when: "When",
   how: "How",
   length: "Length",
@@ -125,10 +128,10 @@ export const bookingAnswers = {
   notMoved: "Not moved",
   tryAgainOrCall: "Something went wrong on our side. Please try again, or call us.",
   moved: "Moved. We have e-mailed {email} the new time and an updated calendar invite.",
-};
+});
 
 /** The student's booking e-mails (the advisers' stay in English, in server/booking/mail.tsx). */
-export const bookingMail = {
+export const bookingMail = localized({
   londonTime: "London time",
   dear: "Dear {name},",
   cancelledSubject: "Your consultation is cancelled: {agency}",
@@ -153,4 +156,4 @@ export const bookingMail = {
   inviteSummary: "{agency}: free consultation ({mode})",
   invitePhone: "Phone call to {phone}",
   inviteVideo: "Video call (link e-mailed on the day)",
-};
+});

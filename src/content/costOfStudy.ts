@@ -4,6 +4,7 @@ import { fillSiteFacts } from "./siteFacts";
 import { ContentError, loadYaml } from "./yamlFile";
 import { studyRoutes } from "./studyRoutes";
 import type { Question } from "./types";
+import { localized, localizedAll } from "../i18n/scope";
 
 const file = join(import.meta.dirname, "../../content/costOfStudy.yaml");
 
@@ -23,7 +24,7 @@ export const {
   plannerDefaults,
   workedExample,
   costCopy,
-} = data;
+} = localizedAll(data);
 
 /** Choices written once elsewhere: the study routes, the homes and the currencies. */
 const derivedChoices: Record<string, Question["choices"]> = {
@@ -33,11 +34,13 @@ const derivedChoices: Record<string, Question["choices"]> = {
 };
 
 /** The planner's questions; ids and values appear in shared URLs. */
-export const costQuestions: Question[] = data.costQuestions.map(({ choices, ...question }) => {
-  const filled = choices ?? derivedChoices[question.id];
-  if (!filled)
-    throw new ContentError(
-      `content/costOfStudy.yaml: question ${question.id} field choices: needs its choices (only ${Object.keys(derivedChoices).join(", ")} fill in their own)`,
-    );
-  return { ...question, choices: filled };
-});
+export const costQuestions: Question[] = localized(
+  data.costQuestions.map(({ choices, ...question }) => {
+    const filled = choices ?? derivedChoices[question.id];
+    if (!filled)
+      throw new ContentError(
+        `content/costOfStudy.yaml: question ${question.id} field choices: needs its choices (only ${Object.keys(derivedChoices).join(", ")} fill in their own)`,
+      );
+    return { ...question, choices: filled };
+  }),
+);

@@ -1,8 +1,9 @@
+import { localized } from "../i18n/scope";
 /**
  * The words of the events pages (/events, its filters and archive, each event's page, the home
  * page's teaser) and of their registration form. The events themselves are in content/events.yaml.
  */
-export const eventCopy = {
+export const eventCopy = localized({
   /** The list's title, its description and the line under it. */
   title: "Events and webinars",
   description:
@@ -89,10 +90,10 @@ export const eventCopy = {
   teaserTitle: "Coming up",
   teaserIntro: "Free webinars and open days with our advisers: register with your e-mail address.",
   teaserLink: "All events",
-};
+});
 
 /** What the registration form's script says (only the forms' code and the events script load it). */
-export const registrationMessages = {
+export const registrationMessages = localized({
   confirmedTitle: "You're registered",
   confirmed: "We've e-mailed you the details and an invite at {email}.",
   waitingTitle: "You're on the waiting list",
@@ -102,4 +103,4 @@ export const registrationMessages = {
     "The event is full; you're on the waiting list. We'll e-mail you at {email} if a place frees up.",
   /** The form's title in the e-mail or WhatsApp message sent instead, when sending failed. */
   subject: "Registration: {title}",
-};
+});

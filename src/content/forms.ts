@@ -1,9 +1,10 @@
+import { localized } from "../i18n/scope";
 /**
  * The enquiry forms' words: field labels and hints, and the messages the browser and the server
  * give for a value they cannot take (src/lib/enquiry.ts holds the rules). `{label}` is the
  * field's label in lower case; `{max}` its length limit.
  */
-export const formWords = {
+export const formWords = localized({
   labels: {
     fullName: "Full Name",
     emailAddress: "Email Address",
@@ -85,4 +86,4 @@ export const formWords = {
     sendByMail: "Send by e-mail",
     description: "Enquiries to {name}: an adviser replies {replyTime}.",
   },
-};
+});

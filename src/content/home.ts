@@ -4,6 +4,7 @@ import { fillSiteFacts } from "./siteFacts";
 import { loadYaml } from "./yamlFile";
 import { mailto, site } from "./site";
 import type { Image, MapLocation } from "./types";
+import { localized, localizedAll } from "../i18n/scope";
 
 const file = join(import.meta.dirname, "../../content/home.yaml");
 
@@ -62,23 +63,23 @@ export const {
   destinationsSection,
   /** Home #blog section. */
   guidesSection,
-} = home;
+} = localizedAll(home);
 
 /** Pins on the world map, in display order. */
-export const mapLocations: MapLocation[] = home.mapLocations.map(
-  ({ name, countryCode, longitude, latitude }) => ({
+export const mapLocations: MapLocation[] = localized(
+  home.mapLocations.map(({ name, countryCode, longitude, latitude }) => ({
     name,
     countryCode,
     coordinates: [longitude, latitude],
-  }),
+  })),
 );
 
 /** Home #careers section: its button writes to the careers address, with the file's subject. */
-export const careers = {
+export const careers = localized({
   title: home.careers.title,
   paragraphs: home.careers.paragraphs,
   cta: { label: home.careers.cta.label, href: mailto(site.careersEmail, home.careers.cta.subject) },
-};
+});
 
 /**
  * A Study Interest: stored, e-mailed to advisers and counted under its English `value` in every
@@ -94,7 +95,9 @@ export interface StudyInterest {
  * The enquiry form's Study Interest choices (src/content/schema/home.ts: every course card's
  * heading is one), each shown under its own name.
  */
-export const studyInterests: StudyInterest[] = studyInterestValues.map((value) => ({
-  value,
-  label: value,
-}));
+export const studyInterests: StudyInterest[] = localized(
+  studyInterestValues.map((value) => ({
+    value,
+    label: value,
+  })),
+);

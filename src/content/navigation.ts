@@ -3,6 +3,7 @@ import { navigationFileSchema } from "./schema/navigation";
 import { loadYaml } from "./yamlFile";
 import { categories } from "./programmes";
 import type { Link } from "./types";
+import { localized, localizedAll } from "../i18n/scope";
 
 /**
  * The menus: content/navigation.yaml, checked against src/content/schema/navigation.ts. The
@@ -20,7 +21,7 @@ const navigation = loadYaml(
 );
 
 /** The students' tools: in the Courses menu, the footer and the home page's teaser. */
-export const { toolLinks } = navigation;
+export const { toolLinks } = localizedAll(navigation);
 
 /** An entry of the main menu: a link, or a labelled group of links (the Courses dropdown). */
 export type NavItem = Link | { label: string; children: Link[] };
@@ -33,9 +34,11 @@ const builtMenus = {
   ],
 };
 
-export const mainNav: NavItem[] = navigation.mainNav.map(({ label, href, menu }) =>
-  menu ? { label, children: builtMenus[menu]() } : { label, href: href! },
+export const mainNav: NavItem[] = localized(
+  navigation.mainNav.map(({ label, href, menu }) =>
+    menu ? { label, children: builtMenus[menu]() } : { label, href: href! },
+  ),
 );
 
 /** The header's call to action: long label on phones, short on desktop (spec). */
-export const { headerCta } = navigation;
+export const { headerCta } = localizedAll(navigation);

@@ -22,6 +22,7 @@ import {
   type StaffPage,
 } from "./schema/pages";
 import { checkYaml, ContentError } from "./yamlFile";
+import { englishOf, localized } from "../i18n/scope";
 
 /** The ids cards may name: what content/ holds now. */
 export const knownIds = (): KnownIds => ({
@@ -143,10 +144,10 @@ export const PAGES_DIR = process.env.PAGES_DIR
 export const loadedPages = loadPageFiles(PAGES_DIR, knownIds());
 
 /**
- * The pages as a content module (src/build/content.ts): translated in place in a translated
- * locale's process, where a page not wholly translated is taken out (src/i18n/apply.ts).
+ * The pages as a content module (src/build/content.ts): in a translated locale, its copy, from
+ * which a page not wholly translated is left out (src/i18n/apply.ts).
  */
-export const pages: StaffPage[] = loadedPages.map((l) => l.page);
+export const pages: StaffPage[] = localized(loadedPages.map((l) => l.page));
 
-/** The pages' English, kept apart from the module's texts (which a locale's process replaces). */
-export const englishPages: readonly StaffPage[] = structuredClone(pages);
+/** The pages' English, whatever the locale of the work under way. */
+export const englishPages: readonly StaffPage[] = englishOf(pages);

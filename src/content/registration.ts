@@ -1,9 +1,10 @@
+import { localized } from "../i18n/scope";
 /**
  * What the server says to someone registering for an event: its answers (JSON messages and the
  * pages shown without JavaScript), the manage page and the e-mails. `{placeholders}` are filled
  * in by the server. The events themselves are in content/events.yaml.
  */
-export const registrationAnswers = {
+export const registrationAnswers = localized({
   registeredEyebrow: "Registered",
   registeredTitle: "You're registered",
   registeredLead: "We've e-mailed {email} the details and an invite for your calendar.",
@@ -47,9 +48,9 @@ export const registrationAnswers = {
   online: "Online: we e-mail you the link to join 24 hours before, and again an hour before.",
   addToCalendar: "Add to my calendar",
   manage: "Manage your registration",
-};
+});
 
-export const registrationMail = {
+export const registrationMail = localized({
   dear: "Hello {name},",
   confirmedSubject: "Your place: {event}",
   confirmedLine: "You have a place at {event}. The attached invite adds it to your calendar.",
@@ -78,4 +79,4 @@ export const registrationMail = {
   otherEvents: "Our other events",
   inviteSummary: "{event} ({agency})",
   signOff: "Best wishes,\n{agency}",
-};
+});

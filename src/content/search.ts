@@ -1,5 +1,6 @@
+import { localized } from "../i18n/scope";
 /** The words of site search: the header's button and field, the search page and its results. */
-export const searchCopy = {
+export const searchCopy = localized({
   title: "Search",
   description:
     "Search Eastgate Education's guides, programmes, events, services and tools in English.",
@@ -32,4 +33,4 @@ export const searchCopy = {
   /** The suggestions under the header's field, and their last line. */
   suggestions: "Search suggestions",
   all: "All results for “{query}”",
-};
+});

@@ -5,6 +5,7 @@ import { siteFileSchema } from "./schema/site";
 import { loadYaml } from "./yamlFile";
 import { INTAKE_PLACEHOLDER } from "../lib/intake";
 import type { ContactInfo } from "./types";
+import { localized, localizedAll } from "../i18n/scope";
 
 const { office, promotedIntake, ticker, ...settings } = loadYaml(
   join(import.meta.dirname, "../../content/site.yaml"),
@@ -25,7 +26,7 @@ const address = {
  * src/content/schema/site.ts), with the address as printed and the office hours
  * (content/booking.yaml) worked out from the files.
  */
-export const site = {
+export const site = localized({
   name: settings.name,
   shortName: settings.shortName,
   tagline: settings.tagline,
@@ -51,7 +52,7 @@ export const site = {
   officeHours,
   social: settings.social,
   ticker: ticker.map((line) => line.replaceAll(INTAKE_PLACEHOLDER, promotedIntake)),
-};
+});
 
 export const mailto = (address: string, subject?: string) =>
   `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
@@ -66,13 +67,12 @@ export const mapsLink = `https://www.google.com/maps/search/?api=1&query=${encod
  * with the other menus. Read here, where the pages have always found them: src/content/navigation.ts
  * needs the programme pages, which need the site's facts.
  */
-export const { quickLinks } = loadYaml(
-  join(import.meta.dirname, "../../content/navigation.yaml"),
-  navigationFileSchema,
+export const { quickLinks } = localizedAll(
+  loadYaml(join(import.meta.dirname, "../../content/navigation.yaml"), navigationFileSchema),
 );
 
 /** The info blocks beside every enquiry form. */
-export const contactInfo: ContactInfo[] = [
+export const contactInfo: ContactInfo[] = localized([
   { icon: "pin", label: "Visit our office", lines: site.address.lines.map((text) => ({ text })) },
   {
     icon: "phone",
@@ -95,4 +95,4 @@ export const contactInfo: ContactInfo[] = [
     label: "Office hours",
     lines: site.officeHours.map((o) => ({ text: `${o.days}: ${o.hours}` })),
   },
-];
+]);

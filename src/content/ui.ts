@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { navigationFileSchema } from "./schema/navigation";
 import { loadYaml } from "./yamlFile";
+import { localized } from "../i18n/scope";
 
 /** The footer columns' headings: staff edit them with the menus (content/navigation.yaml). */
 const { footerTitles } = loadYaml(
@@ -9,7 +10,7 @@ const { footerTitles } = loadYaml(
 );
 
 /** The words of the frame every page shares: header, footer, quick-contact buttons, 404 page. */
-export const ui = {
+export const ui = localized({
   skipLink: "Skip to main content",
   /** A page's social card, described for those who cannot see it: "Eastgate Education: About us, beside ...". */
   socialCardAlt: "{name}, beside one of our illustrations",
@@ -163,10 +164,10 @@ export const ui = {
     homeLink: "Go to the home page",
     contact: "Contact an adviser",
   },
-};
+});
 
 /** What the forms' script says in the browser (a separate export: only the forms' code loads it). */
-export const formMessages = {
+export const formMessages = localized({
   /** Read by screen readers before a field's message (the same words as ui.forms.errorPrefix). */
   errorPrefix: "Error: ",
   sending: "Sending...",
@@ -189,4 +190,4 @@ export const formMessages = {
   tooLong:
     "Our server turned your enquiry down because it is too long (error 413). Please shorten your message.",
   rejected: "Our server turned your enquiry down (error {status}).",
-};
+});

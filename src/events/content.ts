@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { loadEvents, publicEvent, type PublicEvent } from "./load";
+import { localized } from "../i18n/scope";
 
 /** The build reads another events file when EVENTS_FILE names one (tests, a draft). */
 const file = process.env.EVENTS_FILE?.trim();
@@ -9,6 +10,8 @@ const file = process.env.EVENTS_FILE?.trim();
  * build validates and translates, so a translation is keyed by the event's slug
  * (`events.<slug>.title`) and stays with its event when events are added or reordered.
  */
-export const events: Record<string, PublicEvent> = Object.fromEntries(
-  loadEvents(file ? resolve(file) : undefined).map((event) => [event.slug, publicEvent(event)]),
+export const events: Record<string, PublicEvent> = localized(
+  Object.fromEntries(
+    loadEvents(file ? resolve(file) : undefined).map((event) => [event.slug, publicEvent(event)]),
+  ),
 );

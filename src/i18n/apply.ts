@@ -1,6 +1,6 @@
 /**
- * Puts one locale's words into the content modules, in place, so the pages rendered after it
- * (in the process that renders that locale) read them. A missing translation stops the build,
+ * One locale's words: a translated copy of every content module, read by what runs in that
+ * locale's scope (src/i18n/scope.ts). A missing translation stops the build,
  * naming locale, file and field: a translated page never falls back to English. A stale one (its
  * English changed since) is still used and is listed, with the old and the new English. A page
  * staff compose is the exception: one not wholly translated is left out of the language.
@@ -9,14 +9,18 @@ import { relative } from "node:path";
 import { catalogFile, readCatalog, stateOf, type Stale } from "./catalog";
 import { contentModules } from "../build/content";
 import { replaceTexts, unitsOf } from "./units";
-import { zoneCities } from "../content/zoneCities";
 import { cldrZoneCities } from "./zoneCities";
-import { localeByCode } from "./locales";
+import { localeByCode, type LocaleCode } from "./locales";
 import { site } from "../content/site";
 import { INTAKE_PLACEHOLDER, intakeName } from "../lib/intake";
 import { englishPages } from "../content/pages";
+import type { ContentModule } from "../build/validate";
+import { englishOf, hasCopies, setCopy } from "./scope";
 import type { StaffPage } from "../content/schema/pages";
 import { PAGES_FILE, translatedIn } from "./pageLanguages";
+
+/** Filled from CLDR (src/i18n/zoneCities.ts): no texts of its own. */
+const ZONE_CITIES_FILE = "src/content/zoneCities.ts";
 
 export interface Report {
   locale: string;
@@ -26,9 +30,20 @@ export interface Report {
   missing: string[];
 }
 
+/** The content modules as loaded, in English whatever the locale of the work under way. */
+const englishModules = (): ContentModule[] =>
+  contentModules.map(({ file, exports }) => ({
+    file,
+    exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, englishOf(v)])),
+  }));
+
 /** Each content file's state for a locale. */
-export function translationState(locale: string, dir?: string): Report[] {
-  return contentModules.map(({ file, exports }) => {
+export function translationState(
+  locale: string,
+  dir?: string,
+  modules = englishModules(),
+): Report[] {
+  return modules.map(({ file, exports }) => {
     const state = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
     return {
       locale,
@@ -42,24 +57,37 @@ export function translationState(locale: string, dir?: string): Report[] {
 
 export class MissingTranslations extends Error {}
 
-/**
- * Takes out of the pages module, in place, each staff page `locale` has not wholly translated:
- * that page is not published in that language (src/i18n/pageLanguages.ts), and its missing
- * texts do not stop the build. Returns the slugs taken out.
- */
-export function withholdUntranslatedPages(locale: string, dir?: string): string[] {
-  const module = contentModules.find((m) => m.file === PAGES_FILE);
-  const list = module?.exports.pages as StaffPage[] | undefined;
-  if (!list) return [];
-  const english = [...englishPages];
-  const withheld = english.filter((p) => !translatedIn(p, locale, dir, english)).map((p) => p.slug);
-  for (let i = list.length - 1; i >= 0; i--) if (withheld.includes(list[i].slug)) list.splice(i, 1);
-  return withheld;
+/** A copy of content's arrays and plain objects (a function in it is kept as it is). */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
+  return value;
 }
 
-export function applyTranslations(locale: string, dir?: string): Stale[] {
-  withholdUntranslatedPages(locale, dir);
-  const reports = translationState(locale, dir);
+/** A copy of a content module's exports, in English whatever the scope (tests edit such copies). */
+export const englishCopy = (exports: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, copyOf(englishOf(v))]));
+
+/**
+ * Puts `locale`'s copy of every content module in place (src/i18n/scope.ts): what runs in that
+ * locale's scope reads its words. Once per locale; returns the stale translations (used, and
+ * listed with the old and the new English). A missing translation throws, naming locale, file
+ * and field: a translated page never falls back to English. A page staff compose is the
+ * exception: one not wholly translated is left out of the locale's copy (not published in it).
+ */
+export function applyTranslations(locale: LocaleCode, dir?: string): Stale[] {
+  if (hasCopies(locale)) return [];
+  const modules = contentModules.map(({ file, exports }) => ({
+    file,
+    exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, copyOf(englishOf(v))])),
+  }));
+  const pages = modules.find((m) => m.file === PAGES_FILE)?.exports.pages as StaffPage[];
+  const english = [...englishPages];
+  const withheld = english.filter((p) => !translatedIn(p, locale, dir, english));
+  pages.splice(0, pages.length, ...pages.filter((p) => !withheld.some((w) => w.slug === p.slug)));
+
+  const reports = translationState(locale, dir, modules);
   const missing = reports.flatMap((r) =>
     r.missing.map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
   );
@@ -68,12 +96,18 @@ export function applyTranslations(locale: string, dir?: string): Stale[] {
       `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
     );
   const intake = intakeName(site.promotedIntake, localeByCode(locale)?.lang ?? locale);
-  for (const { file, exports } of contentModules) {
+  for (const { file, exports } of modules) {
     const { entries } = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
     replaceTexts(file, exports, (unit) =>
       entries.get(unit.field)!.text.replaceAll(INTAKE_PLACEHOLDER, intake),
     );
   }
-  Object.assign(zoneCities, cldrZoneCities(locale));
+  const zones = modules.find((m) => m.file === ZONE_CITIES_FILE)!.exports;
+  Object.assign(zones.zoneCities as object, cldrZoneCities(locale));
+  contentModules.forEach(({ exports }, i) => {
+    for (const [name, value] of Object.entries(exports))
+      if (value && typeof value === "object")
+        setCopy(locale, value, modules[i].exports[name] as object);
+  });
   return reports.flatMap((r) => r.stale);
 }

@@ -4,10 +4,13 @@
  * are written (README). Apart from src/i18n/locales.ts so that a browser bundle that formats a
  * date does not carry every language's name.
  */
+import { currentLocaleCode } from "./scope";
+
 const intlLocales: Record<string, string> = {
   en: "en-GB",
   ar: "ar-u-nu-latn",
   zh: "zh-Hans-CN",
 };
 
-export const intlLocale = intlLocales[process.env.PAGE_LOCALE ?? "en"] ?? intlLocales.en;
+/** In the language of the work under way (src/i18n/scope.ts) or of the bundle. */
+export const intlLocale = () => intlLocales[currentLocaleCode()] ?? intlLocales.en;

@@ -1,10 +1,11 @@
 import { localeByCode, locales, sourceLocale, type Locale } from "./locales";
+import { currentLocaleCode } from "./scope";
 
 /**
- * The language of the pages this process renders, or of the bundle this code is in: the build
- * renders and bundles each locale apart, with PAGE_LOCALE set (src/build/renderLocale.ts).
+ * The language of the page being rendered or the request being answered (src/i18n/scope.ts), or
+ * of the bundle this code is in.
  */
-export const pageLocale: Locale = localeByCode(process.env.PAGE_LOCALE ?? "") ?? sourceLocale;
+export const pageLocale = (): Locale => localeByCode(currentLocaleCode()) ?? sourceLocale;
 
 /**
  * The locales whose pages are built: the published ones, plus any PREVIEW_LOCALES names (a

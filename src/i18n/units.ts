@@ -192,7 +192,7 @@ export function unitsOf(file: string, exports: Record<string, unknown>): Unit[] 
   return out;
 }
 
-/** Replace, in place, each unit's string with `text(unit)`: every importer sees the new value. */
+/** Replace, in place, each unit's string with `text(unit)` (in a locale's copy of the content). */
 export function replaceTexts(
   file: string,
   exports: Record<string, unknown>,

@@ -5,6 +5,7 @@
 import { formWords } from "../content/forms";
 import { fill } from "./template";
 import { isolateLtr } from "./bidi";
+import { perLocaleList } from "../i18n/scope";
 
 /** The example phone number and address of hints and messages, isolated for right-to-left text. */
 const examples = () => ({
@@ -49,7 +50,7 @@ export const HONEYPOT = "website";
 /** The hidden field that says which form was sent; also the key of request-level errors. */
 export const FORM_FIELD = "form";
 
-export const enquiryFields: FieldSpec[] = [
+export const enquiryFields: FieldSpec[] = perLocaleList(() => [
   {
     name: "fullName",
     label: formWords.labels.fullName,
@@ -99,9 +100,9 @@ export const enquiryFields: FieldSpec[] = [
     autoComplete: "off",
     maxLength: 2000,
   },
-];
+]);
 
-export const consultationFields: FieldSpec[] = [
+export const consultationFields: FieldSpec[] = perLocaleList(() => [
   {
     name: "name",
     label: formWords.labels.name,
@@ -126,7 +127,7 @@ export const consultationFields: FieldSpec[] = [
     autoComplete: "off",
     maxLength: 2000,
   },
-];
+]);
 
 const enquiryField = (name: string) => {
   const field = enquiryFields.find((f) => f.name === name);
@@ -138,12 +139,12 @@ const enquiryField = (name: string) => {
  * An event's registration: who and where from, and optionally what they would like to study
  * (the enquiry form's Study Interest choices), so the advisers can follow up.
  */
-export const registrationFields: FieldSpec[] = [
+export const registrationFields: FieldSpec[] = perLocaleList(() => [
   enquiryField("fullName"),
   enquiryField("email"),
   enquiryField("country"),
   { ...enquiryField("interest"), required: false },
-];
+]);
 
 /** The booking form asks what the enquiry form asks. */
 export const fieldsFor = (kind: AnyFormKind) =>
@@ -153,7 +154,8 @@ export const fieldsFor = (kind: AnyFormKind) =>
       ? registrationFields
       : enquiryFields;
 
-export const INTEREST_PLACEHOLDER = formWords.interestPlaceholder;
+/** The Study Interest list's first, empty choice. */
+export const interestPlaceholder = () => formWords.interestPlaceholder;
 
 // Deliberately simple: one @, a dot in the domain, no spaces. The adviser replies by e-mail.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

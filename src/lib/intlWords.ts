@@ -7,7 +7,7 @@ import { intlLocale } from "../i18n/intl";
 import { fill } from "./template";
 
 /** "6 min read", "قراءة 6 دقائق", "阅读约6分钟". */
-export function readingTime(minutes: number, locale = intlLocale) {
+export function readingTime(minutes: number, locale = intlLocale()) {
   const duration = new Intl.NumberFormat(locale, {
     style: "unit",
     unit: "minute",
@@ -20,7 +20,7 @@ export function readingTime(minutes: number, locale = intlLocale) {
 export function openingHours(
   opens: string | undefined,
   closes: string | undefined,
-  locale = intlLocale,
+  locale = intlLocale(),
 ) {
   if (!opens || !closes) return hoursWords.closed;
   const at = (time: string) => {

@@ -197,7 +197,7 @@ function labelFormat(locale: string, zone: string, kind: "time" | "day") {
 }
 
 /** How a slot reads in a zone: "14:30", "Tuesday 2 December", its date "2026-12-02". */
-export function slotLabel(start: string, zone: string, locale = intlLocale) {
+export function slotLabel(start: string, zone: string, locale = intlLocale()) {
   const at = new Date(start);
   return {
     time: labelFormat(locale, zone, "time").format(at),
@@ -271,24 +271,24 @@ function calendarFormat(locale: string, options: Intl.DateTimeFormatOptions) {
 }
 
 /** A "YYYY-MM-DD" date in words: "Tuesday 2 December". */
-export const dateLabel = (date: string, locale = intlLocale) =>
+export const dateLabel = (date: string, locale = intlLocale()) =>
   calendarFormat(locale, { weekday: "long", day: "numeric", month: "long" }).format(noon(date));
 
 /** A "YYYY-MM-DD" date's day of the month: "2" (digits are Western in every language). */
 export const dayOfMonth = (date: string) => String(Number(date.slice(8)));
 
 /** A date's month, short: "Jan". */
-export const monthName = (date: string, locale = intlLocale) =>
+export const monthName = (date: string, locale = intlLocale()) =>
   calendarFormat(locale, { month: "short" }).format(noon(date));
 
 /** The weekdays' names, Monday first: "Mon" ... "Sun" (`long` for a screen reader). */
-export const weekdayNames = (locale = intlLocale, width: "short" | "long" = "short") =>
+export const weekdayNames = (locale = intlLocale(), width: "short" | "long" = "short") =>
   [1, 2, 3, 4, 5, 6, 7].map((d) =>
     calendarFormat(locale, { weekday: width }).format(noon(addDays("2024-01-01", d - 1))),
   );
 
 /** The months two dates span: "December 2026", "December 2026 – January 2027". */
-export function monthSpan(first: string, last: string, locale = intlLocale) {
+export function monthSpan(first: string, last: string, locale = intlLocale()) {
   const f = calendarFormat(locale, { month: "long", year: "numeric" });
   return first.slice(0, 7) === last.slice(0, 7)
     ? f.format(noon(first))
@@ -322,7 +322,7 @@ export function zoneCity(zone: string) {
 }
 
 /** A zone in words: "Lagos time (West Africa Standard Time)", "London time (British Summer Time)". */
-export function zoneName(zone: string, at: number | string = Date.now(), locale = intlLocale) {
+export function zoneName(zone: string, at: number | string = Date.now(), locale = intlLocale()) {
   const city = zoneCity(zone);
   const long = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" })
     .formatToParts(new Date(at))

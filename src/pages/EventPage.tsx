@@ -24,7 +24,7 @@ export function EventPage({ event }: Props) {
               {eventCopy.facts.label}
             </h2>
             {/* Said on every language's page: a student must know before registering. */}
-            {event.language !== pageLocale.code && (
+            {event.language !== pageLocale().code && (
               <p className="event-language-note">
                 {fill(eventCopy.heldInNote, { language: languageName(event) })}
               </p>

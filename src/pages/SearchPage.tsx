@@ -1,3 +1,4 @@
+import { perLocale } from "../i18n/scope";
 import { searchCopy } from "../content/search";
 import { eventCopy } from "../content/eventPages";
 import { PageHero } from "../components/PageHero";
@@ -7,7 +8,7 @@ import { SEARCH_PATH, resultsHtml, type ResultsCopy } from "../lib/siteSearch";
 import { toScriptJson } from "../islands/Island";
 import type { SearchResult } from "../search/engine";
 
-const resultsCopy: ResultsCopy = {
+const resultsCopy: ResultsCopy = perLocale(() => ({
   found: searchCopy.found,
   none: searchCopy.none,
   tooShort: searchCopy.tooShort,
@@ -21,7 +22,7 @@ const resultsCopy: ResultsCopy = {
     cancelledShort: eventCopy.cancelledShort,
     pastShort: eventCopy.pastShort,
   },
-};
+}));
 
 const sampleResult: SearchResult = {
   doc: { url: "/", kind: "event", title: "-", page: "-", text: "", when: "-", places: "-" },
@@ -46,7 +47,7 @@ export function SearchPage() {
           <form
             className="search-form"
             role="search"
-            action={localePath(pageLocale, SEARCH_PATH)}
+            action={localePath(pageLocale(), SEARCH_PATH)}
             method="get"
             data-search-form
           >

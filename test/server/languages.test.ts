@@ -7,6 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -418,30 +419,80 @@ test("an event registration made in Arabic and one in Chinese: the answer page a
   }
 });
 
-test("a locale whose worker cannot start (a text without its translation) is answered in English, at once, every call", async (t) => {
-  // An empty translations folder: the Arabic worker stops on its first missing text.
+test("a language is a value: each locale's answer page is rendered in the caller's own thread, in its words", () => {
+  const languages = new Languages(dist);
+  const values = { fullName: "Layla Haddad", email: "layla@example.com" };
+  for (const [code, lang] of [
+    ["en", "en"],
+    ["ar", "ar"],
+    ["zh", "zh-Hans"],
+  ] as const) {
+    // A string, not a promise: nothing crossed to another thread to make it.
+    const page = languages.in(code).thankYouPage("enquiry", values);
+    assert.equal(typeof page, "string");
+    assert.match(page, new RegExp(`<html lang="${lang}"`));
+    const title = code === "en" ? "Thank you" : forms(code, "formWords.answers.thanksTitle");
+    assert.ok(page.includes(title), `${code}: ${title}`);
+    if (code !== "en") assert.deepEqual(englishLeftovers(page, lang, typed), [], code);
+  }
+});
+
+test("e-mails rendered side by side in three languages each keep their own (the locale follows the work across awaits)", async () => {
+  const languages = new Languages(dist);
+  const settings = { mailFrom: "Eastgate <hello@eastgate.test>", mailTo: "advisers@eastgate.test" };
+  const enquiry = { id: "e1", receivedAt: "2026-11-30T09:00:00.000Z", ...student } as const;
+  const mails = await Promise.all(
+    (["en", "ar", "zh", "en", "ar", "zh"] as const).map((lang) =>
+      languages.in(lang).composeMail({ ...enquiry, form: "enquiry", lang }, "ack", settings),
+    ),
+  );
+  const expected = { en: "en", ar: "ar", zh: "zh-Hans" } as const;
+  mails.forEach((mail, i) => {
+    const lang = (["en", "ar", "zh"] as const)[i % 3];
+    assert.equal(
+      mail.headers && (mail.headers as Record<string, string>)["Content-Language"],
+      expected[lang],
+    );
+    assert.equal((mail.html as string).includes('dir="rtl"'), lang === "ar", lang);
+    if (lang !== "en") {
+      assert.equal(
+        mail.subject,
+        said(lang, "src/content/enquiryMail.ts", "enquiryMail.acknowledgement.subject"),
+      );
+      assert.deepEqual(englishLeftovers(mail.text as string, expected[lang], typed), [], lang);
+    }
+  });
+});
+
+test("a server whose translations are missing answers that language in English, every call, and says why once", () => {
   const empty = join(dir, "no-translations");
   mkdirSync(empty, { recursive: true });
-  const before = process.env.TRANSLATIONS_DIR;
-  process.env.TRANSLATIONS_DIR = empty;
-  t.after(() => {
-    if (before === undefined) delete process.env.TRANSLATIONS_DIR;
-    else process.env.TRANSLATIONS_DIR = before;
-  });
-  t.mock.method(console, "error", () => {});
-  const languages = new Languages(dist);
-  try {
-    const english = await languages.in("en").problem("type");
-    const arabic = languages.in("ar");
-    assert.equal(await arabic.problem("type"), english);
-    // The same speaker again, once the thread has gone, as a request that took it before calls it.
-    await new Promise((r) => setTimeout(r, 500));
-    const answer = await Promise.race([
-      arabic.problem("type"),
-      new Promise((r) => setTimeout(() => r("no answer in 2 s"), 2000)),
-    ]);
-    assert.equal(answer, english);
-  } finally {
-    await languages.close();
-  }
+  // A process of its own: in this one Arabic's words are already in place.
+  const script = `
+    const { Languages } = await import(${JSON.stringify(join(import.meta.dirname, "../../server/languages/index.ts"))});
+    const languages = new Languages(${JSON.stringify(dist)});
+    const english = languages.in("en").problem("type");
+    const answers = [languages.in("ar").problem("type"), languages.in("ar").problem("type")];
+    console.log(JSON.stringify({ english, answers }));
+  `;
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", script],
+    {
+      env: { ...process.env, TRANSLATIONS_DIR: empty },
+      encoding: "utf8",
+    },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  const { english, answers } = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as {
+    english: string;
+    answers: string[];
+  };
+  assert.deepEqual(answers, [english, english]);
+  assert.equal(
+    run.stderr.match(/Answering in ar fails; answering in English/g)?.length,
+    1,
+    run.stderr,
+  );
+  assert.match(run.stderr, /have no ar translation/);
 });

@@ -11,7 +11,7 @@ import {
   enquiryText,
   enquiryValues,
   fieldError,
-  INTEREST_PLACEHOLDER,
+  interestPlaceholder,
   isFormKind,
   mailtoWithBody,
   summaryTitle,
@@ -126,7 +126,7 @@ test("malformed phone numbers: letters, too few or too many digits", () => {
 test("study interest: the placeholder or anything off the list is refused", () => {
   assert.equal(errorsFor({ interest: "" }).interest, "Please choose your study interest.");
   assert.equal(
-    errorsFor({ interest: INTEREST_PLACEHOLDER }).interest,
+    errorsFor({ interest: interestPlaceholder() }).interest,
     "Please choose your study interest from the list.",
   );
   assert.equal(

@@ -29,7 +29,7 @@ test("an intake's month, and its name in each language with Latin digits", () =>
 const RENDER = `
 import { applyTranslations } from "./src/i18n/apply";
 import { pageLocale } from "./src/i18n/pageLocale";
-const stale = pageLocale.code === "en" ? [] : applyTranslations(pageLocale.code);
+const stale = pageLocale().code === "en" ? [] : applyTranslations(pageLocale().code);
 const { renderRoute, socialCards, routeName } = await import("./src/build/render");
 const { routes } = await import("./src/routes");
 const assets = { css: "/a.css", font: "/f.woff2", worldMap: "/m.svg", flags: new Proxy({}, { get: () => "/flag.svg" }) };

@@ -1,3 +1,4 @@
+import { englishCopy } from "../../src/i18n/apply";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { contentModules } from "../../src/build/content";
@@ -7,7 +8,7 @@ import { replaceTexts, unitsOf } from "../../src/i18n/units";
 // The real English and the real Arabic catalogs, with the English edited as staff would edit it.
 const moduleOf = (file: string) => {
   const found = contentModules.find((m) => m.file === file)!;
-  return { file, exports: structuredClone({ ...found.exports }) as Record<string, unknown> };
+  return { file, exports: englishCopy(found.exports) };
 };
 type Guides = {
   guides: { slug: string; sections: { id: string; title: string; paragraphs: string[] }[] }[];

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contentModules } from "../../src/build/content";
-import { applyTranslations, MissingTranslations } from "../../src/i18n/apply";
+import { applyTranslations, MissingTranslations, englishCopy } from "../../src/i18n/apply";
 import {
   readCatalog,
   stateOf,
@@ -59,7 +59,7 @@ test("a missing translation stops the build, naming locale, file and field", () 
 });
 
 test("translations are put in place where the pages read them", () => {
-  const copy = structuredClone({ ...home.exports });
+  const copy = englishCopy(home.exports);
   replaceTexts(home.file, copy, (u) => `«${u.text}»`);
   const slides = (copy as { slides: { title: string; href?: string }[] }).slides;
   assert.equal(

@@ -33,23 +33,23 @@ export const bookRoute =
       date: fields.date ?? "",
       time: fields.time ?? "",
     };
-    const reply = (status: number, data: object, html: () => Promise<string>) =>
+    const reply = (status: number, data: object, html: () => string) =>
       json ? sendJson(res, status, data) : sendPage(res, status, html());
     const refuse = (status: number, message: string, title?: string) =>
-      reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, async () =>
-        views.messagePage(title ?? (await word("notBooked")), message, await word("notSent")),
+      reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, () =>
+        views.messagePage(title ?? word("notBooked"), message, word("notSent")),
       );
     if (normaliseValue(fields[HONEYPOT])) {
       // A bot is told it failed in a way a person would not see, and nothing is kept.
-      return refuse(400, await views.problem("malformed"));
+      return refuse(400, views.problem("malformed"));
     }
     const choice = choiceOf(fields);
     const key = req.headers["idempotency-key"];
     if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
-      return refuse(400, await views.problem("key"));
+      return refuse(400, views.problem("key"));
     if (!choice) {
       const errors = {
-        start: await word(desk.isMode(normaliseValue(fields.mode)) ? "pickSlot" : "pickMode"),
+        start: word(desk.isMode(normaliseValue(fields.mode)) ? "pickSlot" : "pickMode"),
       };
       return reply(400, { ok: false, errors }, () =>
         views.bookingFixPage(posted, errors, links.endpoint),
@@ -68,11 +68,11 @@ export const bookRoute =
         );
       case "limited": {
         res.setHeader("Retry-After", String(result.retryAfterS));
-        return refuse(429, await views.rateLimited(result.retryAfterS));
+        return refuse(429, views.rateLimited(result.retryAfterS));
       }
       case "taken":
       case "unavailable": {
-        const message = await word(result.outcome === "taken" ? "taken" : "invalidSlot");
+        const message = word(result.outcome === "taken" ? "taken" : "invalidSlot");
         return reply(
           result.outcome === "taken" ? 409 : 422,
           {
@@ -91,16 +91,16 @@ export const bookRoute =
         );
       }
       case "existing": {
-        const message = await word("existing");
+        const message = word("existing");
         return reply(
           409,
           { ok: false, reason: "existing", errors: { [FORM_FIELD]: message } },
-          async () => views.messagePage(await word("alreadyBooked"), message),
+          () => views.messagePage(word("alreadyBooked"), message),
         );
       }
       case "unstored":
         console.error("A booking could not be stored:", result.error);
-        return refuse(500, await word("notSaved"));
+        return refuse(500, word("notSaved"));
       case "booked":
         return reply(201, { ok: true, booking: bookingView(result.booking) }, () =>
           views.bookedPage(result.booking, urls(result.booking)),

@@ -11,7 +11,7 @@ export const icsRoute =
     const params = queryOf(req);
     const b = await fromLink(params.get("b") ?? undefined, params.get("t") ?? "");
     if (!b) return closed(res, b);
-    const invite = await languages
+    const invite = languages
       .in(languages.codeOf(b.lang))
       .inviteFor(
         b,

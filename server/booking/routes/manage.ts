@@ -1,5 +1,4 @@
 import { discardRest } from "../../body";
-import type { Speaker } from "../../languages";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type BookingContext } from "../http";
 import { MANAGE_PATH } from "../../paths";
@@ -24,10 +23,10 @@ export const manageRoute =
     const b = await fromLink(fields.b, token);
     if (!b || !desk.isOpen(b)) return closed(res, b);
     const lang = languages.codeOf(b.lang);
-    const views: Speaker = languages.in(lang);
+    const views = languages.in(lang);
     const word = views.bookingWord;
-    const failed = async (title: "notCancelled" | "notMoved") =>
-      sendPage(res, 500, views.messagePage(await word(title), await word("tryAgainOrCall")));
+    const failed = (title: "notCancelled" | "notMoved") =>
+      sendPage(res, 500, views.messagePage(word(title), word("tryAgainOrCall")));
     if (fields.action === "cancel") {
       const result = await desk.cancel(b.id, "student");
       if (result.outcome !== "cancelled") return failed("notCancelled");
@@ -35,15 +34,14 @@ export const manageRoute =
         res,
         200,
         views.messagePage(
-          await word("cancelledTitle"),
-          await word("cancelledLead", { email: b.email }),
-          await word("cancelledEyebrow"),
+          word("cancelledTitle"),
+          word("cancelledLead", { email: b.email }),
+          word("cancelledEyebrow"),
         ),
       );
     }
     const choice = choiceOf({ ...fields, zone: fields.zone || b.zone });
-    if (!choice)
-      return sendPage(res, 400, views.managePage(b, token, urls(b), await word("pickSlot")));
+    if (!choice) return sendPage(res, 400, views.managePage(b, token, urls(b), word("pickSlot")));
     const result = await desk.move(b.id, choice);
     switch (result.outcome) {
       case "moved":
@@ -54,7 +52,7 @@ export const manageRoute =
             result.booking,
             token,
             urls(result.booking),
-            await word("moved", { email: b.email }),
+            word("moved", { email: b.email }),
           ),
         );
       case "taken":
@@ -63,7 +61,7 @@ export const manageRoute =
           res,
           result.outcome === "taken" ? 409 : 422,
           views.slotPage(
-            await word(result.outcome === "taken" ? "taken" : "invalidSlot"),
+            word(result.outcome === "taken" ? "taken" : "invalidSlot"),
             result.alternatives,
             { b: b.id, t: token, action: "move", mode: choice.mode, zone: choice.zone },
             MANAGE_PATH,

@@ -12,7 +12,7 @@ export const icsRoute =
     const r = await fromLink(params.get("r") ?? undefined, params.get("t") ?? "");
     const scheduled = r && schedule.get(r.event);
     if (!r || !scheduled || r.state === "waiting") return closed(res, r);
-    const invite = await languages.in(languages.codeOf(r.lang)).registrationInvite(
+    const invite = languages.in(languages.codeOf(r.lang)).registrationInvite(
       r,
       scheduled,
       {

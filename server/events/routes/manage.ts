@@ -36,8 +36,7 @@ export const manageRoute =
         tooLarge: () => views.registrationWord("tooLarge"),
         malformed: () => views.problem("malformed"),
       },
-      async (status, message) =>
-        sendPage(res, status, views.registrationMessagePage(message, message)),
+      (status, message) => sendPage(res, status, views.registrationMessagePage(message, message)),
     );
     if (!fields) return;
     const r = await fromLink(fields.r, fields.t ?? "");
@@ -52,15 +51,15 @@ export const manageRoute =
       return sendPage(
         res,
         500,
-        speaker.registrationMessagePage(await word("notCancelled"), await word("tryAgain")),
+        speaker.registrationMessagePage(word("notCancelled"), word("tryAgain")),
       );
     }
     return sendPage(
       res,
       200,
       speaker.registrationMessagePage(
-        await word("cancelledTitle"),
-        await word("cancelledLead", { email: r.email }),
+        word("cancelledTitle"),
+        word("cancelledLead", { email: r.email }),
       ),
     );
   };

@@ -23,14 +23,14 @@ export const registerRoute =
       mediaType(req.headers["content-type"]) === "application/json";
     let lang = languages.codeOfRequest(req);
     let views = languages.in(lang);
-    const reply = (status: number, data: object, html: () => Promise<string>) =>
+    const reply = (status: number, data: object, html: () => string) =>
       json ? sendJson(res, status, data) : sendPage(res, status, html());
-    const refuse = async (status: number, message: string, data: object = {}) =>
-      reply(status, { ok: false, ...data, errors: { [FORM_FIELD]: message } }, async () =>
+    const refuse = (status: number, message: string, data: object = {}) =>
+      reply(status, { ok: false, ...data, errors: { [FORM_FIELD]: message } }, () =>
         views.registrationMessagePage(
-          await views.registrationWord("notRegistered"),
+          views.registrationWord("notRegistered"),
           message,
-          await views.registrationWord("notSent"),
+          views.registrationWord("notSent"),
         ),
       );
     const fields = await readPostedForm(
@@ -50,10 +50,10 @@ export const registerRoute =
     views = languages.in(lang);
     const word = views.registrationWord;
     // A bot is told it failed in a way a person would not see, and nothing is kept.
-    if (normaliseValue(fields[HONEYPOT])) return refuse(400, await views.problem("malformed"));
+    if (normaliseValue(fields[HONEYPOT])) return refuse(400, views.problem("malformed"));
     const key = req.headers["idempotency-key"];
     if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
-      return refuse(400, await views.problem("key"));
+      return refuse(400, views.problem("key"));
     const slug = normaliseValue(fields.event);
     const zone = normaliseValue(fields.zone);
     const values = enquiryValues("registration", (n) => fields[n]);
@@ -67,25 +67,25 @@ export const registerRoute =
     });
     switch (result.outcome) {
       case "invalid":
-        return reply(422, { ok: false, errors: result.errors }, async () =>
+        return reply(422, { ok: false, errors: result.errors }, () =>
           views.registrationMessagePage(
-            await word("notRegistered"),
+            word("notRegistered"),
             Object.values(result.errors).join(" "),
-            await word("notSent"),
+            word("notSent"),
           ),
         );
       case "limited":
         res.setHeader("Retry-After", String(result.retryAfterS));
-        return refuse(429, await views.rateLimited(result.retryAfterS));
+        return refuse(429, views.rateLimited(result.retryAfterS));
       case "unknown":
-        return refuse(404, await word("unknownEvent"), { reason: "unknown" });
+        return refuse(404, word("unknownEvent"), { reason: "unknown" });
       case "closed":
       case "cancelled":
       case "past":
-        return refuse(409, await word(result.outcome), { reason: result.outcome });
+        return refuse(409, word(result.outcome), { reason: result.outcome });
       case "unstored":
         console.error("A registration could not be stored:", result.error);
-        return refuse(500, await word("notSaved"));
+        return refuse(500, word("notSaved"));
       case "registered":
       case "existing": {
         const r = result.registration;

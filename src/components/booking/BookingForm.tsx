@@ -7,7 +7,7 @@ import {
   LANG_FIELD,
   fieldsFor,
   HONEYPOT,
-  INTEREST_PLACEHOLDER,
+  interestPlaceholder,
   type EnquiryValues,
   type FieldErrors,
 } from "../../lib/enquiry";
@@ -44,7 +44,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
       data-reply-time={site.replyTime}
     >
       <input type="hidden" name={FORM_FIELD} value="booking" />
-      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
       <SlotFields
         formId={id}
         mode={values.mode}
@@ -61,7 +61,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
           formId={id}
           field={field}
           options={interestOptions()}
-          placeholder={INTEREST_PLACEHOLDER}
+          placeholder={interestPlaceholder()}
           value={values[field.name]}
           error={errors[field.name]}
         />

@@ -6,7 +6,7 @@ import { pageLocale } from "../../i18n/pageLocale";
 import {
   FORM_FIELD,
   HONEYPOT,
-  INTEREST_PLACEHOLDER,
+  interestPlaceholder,
   LANG_FIELD,
   fieldsFor,
   type EnquiryValues,
@@ -48,7 +48,7 @@ export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: 
       data-reply-time={site.replyTime}
     >
       <input type="hidden" name={FORM_FIELD} value="registration" />
-      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
       <input type="hidden" name="event" value={event.slug} />
       <FormSummary formId={id} kind="registration" errors={errors} />
       {fieldsFor("registration").map((field) => (
@@ -57,7 +57,7 @@ export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: 
           formId={id}
           field={field}
           options={interestOptions()}
-          placeholder={INTEREST_PLACEHOLDER}
+          placeholder={interestPlaceholder()}
           value={values[field.name]}
           error={errors[field.name]}
         />

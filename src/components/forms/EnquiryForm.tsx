@@ -9,7 +9,7 @@ import {
   LANG_FIELD,
   fieldsFor,
   HONEYPOT,
-  INTEREST_PLACEHOLDER,
+  interestPlaceholder,
   type EnquiryValues,
   type FieldErrors,
   type FormKind,
@@ -66,7 +66,7 @@ export function EnquiryForm({
       data-reply-time={site.replyTime}
     >
       <input type="hidden" name={FORM_FIELD} value={kind} />
-      <input type="hidden" name={LANG_FIELD} value={pageLocale.code} />
+      <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
       <FormSummary formId={id} kind={kind} errors={errors} />
       {fieldsFor(kind).map((field) => (
         <Field
@@ -74,7 +74,7 @@ export function EnquiryForm({
           formId={id}
           field={field}
           options={options}
-          placeholder={INTEREST_PLACEHOLDER}
+          placeholder={interestPlaceholder()}
           value={values[field.name]}
           error={errors[field.name]}
         />

@@ -1,9 +1,10 @@
+import { perLocale } from "../../i18n/scope";
 import * as cost from "../../content/costOfStudy";
 import { studyRoutes } from "../../content/studyRoutes";
 import type { CostFigures, Home, Place } from "../../lib/costOfStudy";
 
 /** Everything the cost planner shows, from content/: the island's props and the page's tables. */
-export const costModel = {
+export const costModel = perLocale(() => ({
   figures: {
     maintenance: cost.maintenance,
     visaFee: cost.visaFee,
@@ -25,7 +26,7 @@ export const costModel = {
   defaults: cost.plannerDefaults,
   maxMonths: cost.maxCourseMonths,
   copy: cost.costCopy,
-};
+}));
 
 export type CostModel = typeof costModel;
 
