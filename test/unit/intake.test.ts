@@ -24,23 +24,29 @@ test("an intake's month, and its name in each language with Latin digits", () =>
   assert.equal(intakeName("September 2027", "ar"), "سبتمبر 2027");
 });
 
-// Renders the home page and the intake guide, and lists their social cards' titles and the stale
-// translations, in the locale PAGE_LOCALE names, from the content beside it.
+// Renders the home page and the intake guide in each language, one after another in one process
+// (each in its locale's scope), and lists their social cards' titles and the stale translations,
+// from the content beside it.
 const RENDER = `
 import { applyTranslations } from "./src/i18n/apply";
-import { pageLocale } from "./src/i18n/pageLocale";
-const stale = pageLocale().code === "en" ? [] : applyTranslations(pageLocale().code);
+import { inLocale } from "./src/i18n/inLocale";
 const { renderRoute, socialCards, routeName } = await import("./src/build/render");
 const { routes } = await import("./src/routes");
 const assets = { css: "/a.css", font: "/f.woff2", worldMap: "/m.svg", flags: new Proxy({}, { get: () => "/flag.svg" }) };
-const pages = Object.fromEntries(
-  ["/", "/guides/january-2026-intake"].map((path) => [
-    path,
-    renderRoute(routes.find((r) => r.path === path), assets, "/og.png").html,
-  ]),
-);
-const card = socialCards().get(routeName("/guides/january-2026-intake")).title;
-console.log(JSON.stringify({ pages, card, stale: stale.map((s) => s.unit.field) }));
+const out = {};
+for (const code of ["en", "ar", "zh"])
+  out[code] = inLocale(code, () => {
+    const stale = code === "en" ? [] : applyTranslations(code);
+    const pages = Object.fromEntries(
+      ["/", "/guides/january-2026-intake"].map((path) => [
+        path,
+        renderRoute(routes.find((r) => r.path === path), assets, "/og.png").html,
+      ]),
+    );
+    const card = socialCards().get(routeName("/guides/january-2026-intake")).title;
+    return { pages, card, stale: stale.map((s) => s.unit.field) };
+  });
+console.log(JSON.stringify(out));
 `;
 
 test("moving the intake on is one edit: hero, ticker, promotion, guide, structured data and social card follow in every language, no translation stale", () => {
@@ -65,22 +71,21 @@ test("moving the intake on is one edit: hero, ticker, promotion, guide, structur
     );
     writeFileSync(site, after);
     writeFileSync(join(dir, "render.mts"), RENDER);
+    const run = spawnSync(process.execPath, ["--import", "tsx", "render.mts"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const rendered = JSON.parse(run.stdout) as Record<
+      string,
+      { pages: Record<string, string>; card: string; stale: string[] }
+    >;
     for (const [code, lang, next, old] of [
       ["en", "en", "September 2027", "January 2026"],
       ["ar", "ar", "سبتمبر 2027", "يناير 2026"],
       ["zh", "zh-Hans", "2027年9月", "2026年1月"],
     ]) {
-      const run = spawnSync(process.execPath, ["--import", "tsx", "render.mts"], {
-        cwd: dir,
-        env: { ...process.env, PAGE_LOCALE: code },
-        encoding: "utf8",
-      });
-      assert.equal(run.status, 0, run.stderr);
-      const { pages, card, stale } = JSON.parse(run.stdout) as {
-        pages: Record<string, string>;
-        card: string;
-        stale: string[];
-      };
+      const { pages, card, stale } = rendered[code];
       assert.deepEqual(stale, [], `${code}: a translation went stale`);
       assert.match(card, new RegExp(next), `${code}: the guide's social card`);
       const home = pages["/"];
