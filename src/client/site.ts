@@ -5,6 +5,7 @@ import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadAfterLoadLinks, scriptSheet } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
+import { carryCampaign } from "./campaign";
 import { firstPaint } from "./firstPaint";
 
 loadAfterLoadLinks();
@@ -26,7 +27,10 @@ void firstPaint().then(() => {
   startOfficeMap();
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
-  if (window.location.search) prefillForms(window.location.search);
+  if (window.location.search) {
+    prefillForms(window.location.search);
+    carryCampaign(window.location.search);
+  }
   if (mayOfferLanguage())
     // Markup the HTML did not have: styled by the scripts' own sheet.
     void Promise.all([import("./languageOffer"), scriptSheet()])
