@@ -5,7 +5,6 @@ import { startOfficeMap } from "./officeMap";
 import { startHero } from "./hero";
 import { loadAfterLoadLinks, scriptSheet } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
-import { carryCampaign } from "./campaign";
 import { firstPaint } from "./firstPaint";
 
 loadAfterLoadLinks();
@@ -27,10 +26,12 @@ void firstPaint().then(() => {
   startOfficeMap();
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
-  if (window.location.search) {
-    prefillForms(window.location.search);
-    carryCampaign(window.location.search);
-  }
+  if (window.location.search) prefillForms(window.location.search);
+  // Only an address from a staff page's button loads it (the server also reads the Referer).
+  if (/[?&]campaign=/.test(window.location.search))
+    void import("./campaign")
+      .then((m) => m.carryCampaign(window.location.search))
+      .catch((error: unknown) => console.error(error));
   if (mayOfferLanguage())
     // Markup the HTML did not have: styled by the scripts' own sheet.
     void Promise.all([import("./languageOffer"), scriptSheet()])
