@@ -13,7 +13,10 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { openDatabase, type DatabaseConfig } from "../../server/db";
+import { bookingsCsv, formatBookings } from "../../server/booking/report";
+import type { Booking } from "../../server/booking/store";
 import { composeMail } from "../../server/mail";
+import { formatReport, toCsv } from "../../server/report";
 import type { Enquiry } from "../../server/store";
 import { testEngines, type TestEngine } from "./engines";
 import { until } from "./process";
@@ -30,7 +33,11 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "eg-campaign-"));
   dist = join(dir, "dist");
   mkdirSync(dist);
-  writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><title>Page not found</title>");
+  // A stand-in for a built site: the server's pages take their asset URLs from 404.html.
+  writeFileSync(
+    join(dist, "404.html"),
+    `<!DOCTYPE html><html lang="en"><head><link rel="preload" href="/assets/font-T.woff2" as="font" type="font/woff2" crossorigin=""/><style>h1{color:red}</style><noscript data-after-load><link rel="stylesheet" href="/assets/main-T.css"/></noscript></head><body><h1>Page not found</h1><script data-src="/assets/page-site-T.js">(loader)</script></body></html>`,
+  );
   smtp = testSmtp();
   await smtp.listen();
   await receiver.listen(0);
@@ -390,4 +397,39 @@ test("the advisers' e-mail differs by the campaign's line only; without one it i
     await composeMail(base, "ack", settings),
     "the student's acknowledgement is the same",
   );
+});
+
+test("the staff tools list the campaign (npm run enquiries, npm run bookings, and their CSV)", () => {
+  const e: Enquiry = {
+    ...enquiry(1),
+    id: "e-1",
+    receivedAt: "2026-11-25T12:00:00.000Z",
+    form: "enquiry",
+  };
+  const rows = (campaign?: string) => [
+    { enquiry: campaign ? { ...e, campaign } : e, delivery: {} },
+  ];
+  assert.match(formatReport(rows(CAMPAIGN)), new RegExp(`  campaign ${CAMPAIGN}  \\(e-1\\)`));
+  assert.doesNotMatch(formatReport(rows()), /campaign/);
+  assert.match(toCsv(rows(CAMPAIGN)), new RegExp(`,campaign\r\n.*,${CAMPAIGN}\r\n$`));
+  const b: Booking = {
+    id: "b-1",
+    sequence: 0,
+    state: "booked",
+    createdAt: "2026-11-25T12:00:00.000Z",
+    updatedAt: "2026-11-25T12:00:00.000Z",
+    mode: "video",
+    start: "2026-11-30T10:00:00.000Z",
+    end: "2026-11-30T10:30:00.000Z",
+    zone: "Europe/London",
+    fullName: "Booker 1",
+    email: "booker1@example.com",
+    phone: "+44 7700 900123",
+    country: "Ghana",
+    interest: "Pre-Masters",
+    message: "",
+  };
+  assert.match(formatBookings([{ ...b, campaign: CAMPAIGN }]), new RegExp(`campaign ${CAMPAIGN}`));
+  assert.doesNotMatch(formatBookings([b]), /campaign/);
+  assert.match(bookingsCsv([{ ...b, campaign: CAMPAIGN }]), new RegExp(`,${CAMPAIGN}\r\n$`));
 });
