@@ -10,7 +10,9 @@ import {
   type EnquiryValues,
   type FormKind,
 } from "../src/lib/enquiry";
+import { CAMPAIGN_FIELD } from "../src/lib/campaign";
 import { BodyTooLarge, discardRest, readBody } from "./body";
+import { postedCampaign } from "./campaign";
 import { isIdempotencyKey, type Intake } from "./intake";
 import type { Languages } from "./languages";
 import { ENQUIRY_PATH } from "./paths";
@@ -81,16 +83,24 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options) {
     if (key !== undefined && (typeof key !== "string" || !isIdempotencyKey(key)))
       return refuse(400, views.problem("key"), kind, values);
 
+    const campaign = postedCampaign(fields, req, trustProxy);
     const result = await intake.accept(kind, values, {
       key,
       client: clientAddress(req, trustProxy),
       lang,
+      campaign,
       validate: views.validate,
     });
     switch (result.outcome) {
       case "invalid":
         return reply(400, { ok: false, errors: result.errors }, () =>
-          views.fixPage(kind, values, result.errors, req.url?.split("?")[0] ?? ENQUIRY_PATH),
+          views.fixPage(
+            kind,
+            // The form again carries its campaign: posted from this page, no Referer names it.
+            campaign ? { ...values, [CAMPAIGN_FIELD]: campaign } : values,
+            result.errors,
+            req.url?.split("?")[0] ?? ENQUIRY_PATH,
+          ),
         );
       case "limited":
         res.setHeader("Retry-After", String(result.retryAfterS));

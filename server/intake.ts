@@ -41,12 +41,15 @@ export class Intake {
       key,
       client,
       lang,
+      campaign,
       validate,
     }: {
       key?: string;
       client: string;
       /** The locale the form was sent from; stored unless English. */
       lang: string;
+      /** The staff page's campaign it came from, already checked (server/campaign.ts). */
+      campaign?: string;
       /** The shared rules, with their messages in the form's language. */
       validate: (
         kind: FormKind,
@@ -72,6 +75,7 @@ export class Intake {
       ...(lang !== "en" ? { lang } : {}),
       ...(key ? { idempotencyKey: key } : {}),
       ...values,
+      ...(campaign ? { campaign } : {}),
     });
     if (!key) return stored;
     this.storing.set(key, stored);

@@ -7,6 +7,7 @@ import { isLatinRun, isolateLtr } from "../src/lib/bidi";
 import { site } from "../src/content/site";
 import { advisersName } from "../src/i18n/locales";
 import { pageLocale } from "../src/i18n/pageLocale";
+import { campaignRows } from "./campaign";
 import type { MailKind } from "./outbox";
 import type { Enquiry } from "./store";
 import { EmailLayout, Fields, Lines, P, Title } from "./emails/Layout";
@@ -67,6 +68,7 @@ async function notification(enquiry: Enquiry, settings: MailSettings): Promise<M
   const received = `${londonTime(enquiry.receivedAt)} (London time)`;
   const rows: (readonly [string, string])[] = [
     ...filledFields(enquiry),
+    ...campaignRows(enquiry.campaign),
     [text.language, advisersName(enquiry.lang)],
     [text.received, received],
     [text.id, enquiry.id],

@@ -50,8 +50,9 @@ export function formatReport(rows: ReportRow[]) {
     .map((row) => {
       const e = row.enquiry;
       const what = [e.interest, e.country].filter(Boolean).join(", ");
+      const from = e.campaign ? `  campaign ${e.campaign}` : "";
       const lines = [
-        `${e.receivedAt.slice(0, 16).replace("T", " ")} UTC  ${e.form}  ${e.fullName || e.name} <${e.email}>${what ? `  ${what}` : ""}  (${e.id})`,
+        `${e.receivedAt.slice(0, 16).replace("T", " ")} UTC  ${e.form}  ${e.fullName || e.name} <${e.email}>${what ? `  ${what}` : ""}${from}  (${e.id})`,
         ...mailKinds.map((m) => `    ${mailNames[m]}: ${stateOf(row, m)}`),
       ];
       return lines.join("\n");
@@ -62,7 +63,16 @@ export function formatReport(rows: ReportRow[]) {
 /** RFC 4180 CSV, UTF-8 with a BOM (so Excel reads it as UTF-8), every enquiry with its state. */
 export function toCsv(rows: ReportRow[]) {
   const names = [...new Set(formKinds.flatMap((k) => fieldsFor(k).map((f) => f.name)))];
-  const header = ["id", "receivedAt", "form", ...names, "notification", "acknowledgement"];
+  // The campaign last: the columns a spreadsheet already reads keep their places.
+  const header = [
+    "id",
+    "receivedAt",
+    "form",
+    ...names,
+    "notification",
+    "acknowledgement",
+    "campaign",
+  ];
   const lines = [
     header,
     ...rows.map((row) => [
@@ -72,6 +82,7 @@ export function toCsv(rows: ReportRow[]) {
       ...names.map((n) => row.enquiry[n] ?? ""),
       stateOf(row, "notify"),
       stateOf(row, "ack"),
+      row.enquiry.campaign ?? "",
     ]),
   ];
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;

@@ -13,6 +13,8 @@ export type Enquiry = {
   lang?: string;
   /** The browser's key for this enquiry: the same key again gets the same enquiry. */
   idempotencyKey?: string;
+  /** The staff page's campaign it came from (`?campaign=`), if any. */
+  campaign?: string;
 } & EnquiryValues;
 
 interface Pending {
@@ -161,7 +163,15 @@ async function insertAll(trx: Transaction<Database>, enquiries: readonly Enquiry
   return ids;
 }
 
-function toRow({ id, receivedAt, form, lang, idempotencyKey, ...values }: Enquiry): NewEnquiryRow {
+function toRow({
+  id,
+  receivedAt,
+  form,
+  lang,
+  idempotencyKey,
+  campaign,
+  ...values
+}: Enquiry): NewEnquiryRow {
   return {
     id,
     receivedAt,
@@ -169,6 +179,7 @@ function toRow({ id, receivedAt, form, lang, idempotencyKey, ...values }: Enquir
     lang: lang ?? null,
     idempotencyKey: idempotencyKey ?? null,
     fields: JSON.stringify(values),
+    campaign: campaign ?? null,
   };
 }
 
@@ -180,6 +191,7 @@ function fromRow(row: EnquiryRow): Enquiry {
     ...(row.lang ? { lang: row.lang } : {}),
     ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}),
     ...(JSON.parse(row.fields) as EnquiryValues),
+    ...(row.campaign ? { campaign: row.campaign } : {}),
   };
 }
 

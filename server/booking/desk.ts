@@ -89,12 +89,15 @@ export class BookingDesk {
       key,
       client,
       lang = "en",
+      campaign,
       validate = validateEnquiry,
     }: {
       key?: string;
       client: string;
       /** The locale the booking was made in; its e-mails and manage page are in it. */
       lang?: string;
+      /** The staff page's campaign it came from, already checked (server/campaign.ts). */
+      campaign?: string;
       /** The shared rules, with their messages in the form's language. */
       validate?: (
         kind: "enquiry",
@@ -152,6 +155,7 @@ export class BookingDesk {
             interest: values.interest,
             message: values.message ?? "",
             ...(key ? { idempotencyKey: key } : {}),
+            ...(campaign ? { campaign } : {}),
           };
           await tx.save(booking);
           return { outcome: "booked", booking, saved: true };

@@ -15,6 +15,7 @@ import { bothZones, slotLabel, zoneCity, zoneName } from "../../src/lib/slots";
 import { zoneWords } from "../../src/content/formats";
 import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../emails/Layout";
 import { logoAttachment, renderEmail } from "../emails/render";
+import { campaignRows } from "../campaign";
 import type { Message } from "../mail";
 import { inviteFor } from "./invite";
 import type { Booking } from "./store";
@@ -129,6 +130,7 @@ export async function composeBookingMail(
       ["Study interest", b.interest],
       ...(b.message ? ([["Message", b.message]] as [string, string][]) : []),
       ...(cancelled ? ([["Cancelled by", b.cancelledBy ?? "student"]] as [string, string][]) : []),
+      ...campaignRows(b.campaign),
       ["Booking id", b.id],
     ];
     const intro = cancelled

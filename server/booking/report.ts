@@ -23,7 +23,7 @@ export function formatBookings(bookings: Booking[]) {
       lines.push("", `${day} (London time)`);
     }
     lines.push(
-      `  ${at.time}  ${(modeById(b.mode)?.name ?? b.mode).padEnd(20)} ${b.fullName} <${b.email}>  ${b.interest}  ${b.state}${b.cancelledBy ? ` by ${b.cancelledBy}` : ""}  [${b.id}]`,
+      `  ${at.time}  ${(modeById(b.mode)?.name ?? b.mode).padEnd(20)} ${b.fullName} <${b.email}>  ${b.interest}  ${b.state}${b.cancelledBy ? ` by ${b.cancelledBy}` : ""}${b.campaign ? `  campaign ${b.campaign}` : ""}  [${b.id}]`,
     );
   }
   return lines.join("\n").trim();
@@ -47,6 +47,7 @@ export function bookingsCsv(bookings: Booking[]) {
     "message",
     "booked at",
     "changed at",
+    "campaign",
   ];
   const rows = bookings.map((b) => {
     const at = slotLabel(b.start, rules.zone);
@@ -66,6 +67,7 @@ export function bookingsCsv(bookings: Booking[]) {
       b.message,
       b.createdAt,
       b.updatedAt,
+      b.campaign ?? "",
     ];
   });
   return `\uFEFF${[header, ...rows].map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;

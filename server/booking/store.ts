@@ -33,6 +33,8 @@ export interface Booking {
   interest: string;
   message: string;
   idempotencyKey?: string;
+  /** The staff page's campaign it was booked from (`?campaign=`), if any. */
+  campaign?: string;
   cancelledBy?: "student" | "staff";
   /** The hour (ISO) someone last asked, by booking again, for the manage link to be e-mailed. */
   linkRequested?: string;

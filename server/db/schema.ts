@@ -95,6 +95,8 @@ export interface EnquiryTable {
   idempotencyKey: string | null;
   /** The posted values (EnquiryValues), as JSON text. */
   fields: string;
+  /** The staff page's campaign it came from (`?campaign=`); null: none. */
+  campaign: string | null;
 }
 
 /**
@@ -121,6 +123,8 @@ export interface ReservationTable {
   sequence: number;
   idempotencyKey: string | null;
   data: string;
+  /** A booking's campaign (also in `data`), for counting by campaign; null: none. */
+  campaign: string | null;
 }
 
 export type ReservationKind = "booking" | "registration";

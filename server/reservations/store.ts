@@ -8,6 +8,8 @@ export interface Reservation {
   sequence: number;
   email: string;
   idempotencyKey?: string;
+  /** The staff page's campaign it came from (a booking's), kept in a column too. */
+  campaign?: string;
 }
 
 /** How one kind of reservation sits in the shared table. */
@@ -257,6 +259,7 @@ function toRow<T extends Reservation>(r: T, shape: ReservationShape<T>): Reserva
     sequence: r.sequence,
     idempotencyKey: r.idempotencyKey ?? null,
     data: JSON.stringify(r),
+    campaign: r.campaign ?? null,
   };
 }
 

@@ -35,6 +35,8 @@ export interface EnquiryData {
   interest: string | null;
   /** "" when none was written. */
   message: string;
+  /** The staff page's campaign it came from (its `campaign:`, e.g. "uk-september-2027"); null: none. */
+  campaign: string | null;
 }
 
 /** booking.created / booking.moved / booking.cancelled: one version of a consultation booking. */
@@ -62,6 +64,8 @@ export interface BookingData {
   cancelledBy: "student" | "staff" | null;
   /** ISO: when it was first booked. */
   createdAt: string;
+  /** The staff page's campaign it was booked from; null: none. The same in every version. */
+  campaign: string | null;
 }
 
 /** registration.created / .promoted / .cancelled: a place at one of the agency's events. */
@@ -147,6 +151,7 @@ export function enquiryMessage(enquiry: Enquiry): WebhookMessage {
     country: field("country"),
     interest: field("interest"),
     message: enquiry.message ?? "",
+    campaign: enquiry.campaign ?? null,
   });
 }
 
@@ -175,6 +180,7 @@ export function bookingMessage(booking: Booking): WebhookMessage {
     message: booking.message,
     cancelledBy: booking.state === "cancelled" ? (booking.cancelledBy ?? "student") : null,
     createdAt: booking.createdAt,
+    campaign: booking.campaign ?? null,
   });
 }
 

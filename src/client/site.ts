@@ -27,6 +27,11 @@ void firstPaint().then(() => {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
   if (hero) startHero(hero);
   if (window.location.search) prefillForms(window.location.search);
+  // Only an address from a staff page's button loads it (the server also reads the Referer).
+  if (/[?&]campaign=/.test(window.location.search))
+    void import("./campaign")
+      .then((m) => m.carryCampaign(window.location.search))
+      .catch((error: unknown) => console.error(error));
   if (mayOfferLanguage())
     // Markup the HTML did not have: styled by the scripts' own sheet.
     void Promise.all([import("./languageOffer"), scriptSheet()])

@@ -5,3 +5,9 @@ export const slugify = (text: string) =>
     .replace(/&/g, "and")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+
+/**
+ * Lower-case words joined by hyphens ("uk-september-2027"): the content schema's slug, and what
+ * the server and the browser accept as a campaign.
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -10,6 +10,8 @@ import { createApp } from "../../server/app";
 import { migrate, openDatabase, SQLITE_FILE, type DatabaseConfig } from "../../server/db";
 import { importEnquiryFile } from "../../server/db/import";
 import { migrationProvider } from "../../server/db/migrations";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { EventSchedule } from "../../server/events/schedule";
 import { EnquiryStore, type Enquiry } from "../../server/store";
 import { testEngines } from "./engines";
@@ -81,10 +83,36 @@ for (const engine of engines)
       }
     });
 
+    test("0006_campaigns on a database with enquiries and bookings: they read back as they were, with no campaign", async () => {
+      const config = await engine.fresh();
+      const database = openDatabase(config);
+      try {
+        const before = new Migrator({ db: database.db, provider: migrationProvider });
+        const { error } = await before.migrateTo("0005_deliveries");
+        assert.equal(error, undefined);
+        const old = enquiry(1, { lang: "ar" });
+        await sql`insert into enquiries (id, received_at, form, lang, idempotency_key, fields) values (${old.id}, ${old.receivedAt}, ${old.form}, 'ar', null, ${JSON.stringify({ fullName: old.fullName, email: old.email, message: old.message })})`.execute(
+          database.db,
+        );
+        assert.deepEqual(await migrate(database.db), ["0006_campaigns"]);
+        const store = new EnquiryStore(database.db);
+        assert.deepEqual(await store.all(), [old]);
+        const withCampaign = enquiry(2, { campaign: "uk-september-2027" });
+        await store.append(withCampaign);
+        assert.deepEqual(await store.all(), [old, withCampaign]);
+      } finally {
+        await database.close();
+      }
+    });
+
     test("an enquiry reads back as it was stored", async () => {
       const { store, close } = await open(await engine.fresh());
       try {
-        const withAll = enquiry(1, { lang: "ar", idempotencyKey: "key-0001-abcdef" });
+        const withAll = enquiry(1, {
+          lang: "ar",
+          idempotencyKey: "key-0001-abcdef",
+          campaign: "uk-september-2027",
+        });
         assert.equal(await store.append(withAll), withAll.id);
         await store.append(enquiry(2));
         assert.deepEqual(await store.all(), [withAll, enquiry(2)]);

@@ -167,6 +167,7 @@ test("an enquiry and a booking booked, moved and cancelled: each arrives once at
         country: "Ghana",
         interest: "Pre-Masters",
         message: "Enquiry 1",
+        campaign: null,
       });
       const created = byType.get("booking.created")!.message!;
       const moved = byType.get("booking.moved")!.message!;
@@ -195,6 +196,7 @@ test("an enquiry and a booking booked, moved and cancelled: each arrives once at
           message: "Funding?",
           cancelledBy: null,
           createdAt: undefined,
+          campaign: null,
         },
       );
       if (moved.type !== "booking.moved" || cancelled.type !== "booking.cancelled")

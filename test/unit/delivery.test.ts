@@ -126,7 +126,13 @@ test("CSV: BOM, CRLF, quotes doubled, formulas neutralised", () => {
   const [, line] = csv.split("\r\n");
   assert.match(line, /^3f2c9e1a-[^,]+,2026-07-01T08:30:00.000Z,enquiry,'=cmd\|' \/C calc'!A0,/);
   assert.match(csv, /"<script>alert\(""x""\)<\/script> & 'quotes'\nsecond line"/);
-  assert.match(line, /,sent: 250 OK,pending$/);
+  // The campaign last (empty: none), after the columns a spreadsheet already reads.
+  assert.match(csv, /,notification,acknowledgement,campaign\r\n/);
+  assert.match(line, /,sent: 250 OK,pending,$/);
+  const [, from] = toCsv([
+    { ...row, enquiry: { ...row.enquiry, campaign: "uk-september-2027" } },
+  ]).split("\r\n");
+  assert.match(from, /,sent: 250 OK,pending,uk-september-2027$/);
 });
 
 test("rate limit: a burst of max, then one per window/max; clients apart", () => {

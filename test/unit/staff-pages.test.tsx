@@ -133,6 +133,21 @@ test("the schema refuses a bad page, naming the file, line, block and field", ()
   has(/^content\/pages\/test-page\.yaml:\d+: block 5 \(ask\) field to: /);
 });
 
+test("a campaign the server would drop (over 60 characters, not a slug) is refused at build", () => {
+  for (const campaign of ["a".repeat(61), "UK_September"])
+    assert.ok(
+      problems(GOOD.replace("campaign: spring", `campaign: ${campaign}`)).some((m) =>
+        /field campaign: /.test(m),
+      ),
+      campaign,
+    );
+  assert.equal(
+    parsePage(GOOD.replace("campaign: spring", `campaign: ${"a".repeat(60)}`), FILE, known)
+      .campaign,
+    "a".repeat(60),
+  );
+});
+
 test("a text block follows the guides' rules; block ids are unique; cards name something; one hero", () => {
   const found = problems(
     GOOD.replace("A paragraph with [a link](/contact).", "A **bold** claim.")

@@ -5,6 +5,8 @@ import {
   LANG_FIELD,
   normaliseValue,
 } from "../../../src/lib/enquiry";
+import { CAMPAIGN_FIELD } from "../../../src/lib/campaign";
+import { postedCampaign } from "../../campaign";
 import { mediaType, sendJson, wantsJson } from "../../enquiry";
 import { isIdempotencyKey } from "../../intake";
 import { clientAddress } from "../../rateLimit";
@@ -26,12 +28,15 @@ export const bookRoute =
     const views = languages.in(lang);
     const word = views.bookingWord;
     const values = enquiryValues("enquiry", (n) => fields[n]);
+    const campaign = postedCampaign(fields, req, options.trustProxy);
     const posted = {
       ...values,
       mode: fields.mode ?? "",
       zone: fields.zone ?? "",
       date: fields.date ?? "",
       time: fields.time ?? "",
+      // The pages sent back carry it on: posted from them, no Referer names it.
+      ...(campaign ? { [CAMPAIGN_FIELD]: campaign } : {}),
     };
     const reply = (status: number, data: object, html: () => string) =>
       json ? sendJson(res, status, data) : sendPage(res, status, html());
@@ -59,6 +64,7 @@ export const bookRoute =
       key,
       client: clientAddress(req, options.trustProxy),
       lang,
+      campaign,
       validate: views.validate,
     });
     switch (result.outcome) {

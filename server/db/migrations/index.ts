@@ -4,6 +4,7 @@ import * as reservations from "./0002_reservations";
 import * as vitals from "./0003_vitals";
 import * as eventsStaff from "./0004_events_staff";
 import * as deliveries from "./0005_deliveries";
+import * as campaigns from "./0006_campaigns";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_vitals": vitals,
   "0004_events_staff": eventsStaff,
   "0005_deliveries": deliveries,
+  "0006_campaigns": campaigns,
 };
 
 export const migrationProvider: MigrationProvider = {

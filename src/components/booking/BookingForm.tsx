@@ -11,6 +11,7 @@ import {
   type EnquiryValues,
   type FieldErrors,
 } from "../../lib/enquiry";
+import { CAMPAIGN_FIELD } from "../../lib/campaign";
 import { interestOptions } from "../forms/EnquiryForm";
 import { Field } from "../forms/Field";
 import { FormSummary } from "../forms/FormSummary";
@@ -45,6 +46,11 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
     >
       <input type="hidden" name={FORM_FIELD} value="booking" />
       <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
+      {/* Sent back by the server with the campaign it came from (src/client/campaign.ts adds it
+          on the site's pages): absent otherwise, so a page without one is as it was. */}
+      {values[CAMPAIGN_FIELD] && (
+        <input type="hidden" name={CAMPAIGN_FIELD} value={values[CAMPAIGN_FIELD]} />
+      )}
       <SlotFields
         formId={id}
         mode={values.mode}

@@ -14,6 +14,7 @@ import {
   type FieldErrors,
   type FormKind,
 } from "../../lib/enquiry";
+import { CAMPAIGN_FIELD } from "../../lib/campaign";
 import { Field } from "./Field";
 import { FormSummary } from "./FormSummary";
 
@@ -67,6 +68,11 @@ export function EnquiryForm({
     >
       <input type="hidden" name={FORM_FIELD} value={kind} />
       <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
+      {/* Sent back by the server with the campaign it came from (src/client/campaign.ts adds it
+          on the site's pages): absent otherwise, so a page without one is as it was. */}
+      {values[CAMPAIGN_FIELD] && (
+        <input type="hidden" name={CAMPAIGN_FIELD} value={values[CAMPAIGN_FIELD]} />
+      )}
       <FormSummary formId={id} kind={kind} errors={errors} />
       {fieldsFor(kind).map((field) => (
         <Field

@@ -3,12 +3,10 @@
  * `.meta({ title, description })` is its label and hint in the editor (src/cms/config.ts).
  */
 import { z } from "zod";
+import { SLUG_PATTERN } from "../../lib/slug";
 
 /** Lower-case words joined by hyphens: an address or a translation key, kept once published. */
-export const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens")
-  .max(80);
+export const slug = z.string().regex(SLUG_PATTERN, "lower-case words joined by hyphens").max(80);
 
 /** A real calendar date written YYYY-MM-DD (no 30 February); `message` when it is not one. */
 export const isoDate = (message = "a date written YYYY-MM-DD") => z.iso.date(message);

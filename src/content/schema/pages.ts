@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { imageSchema, slug, text } from "./common";
 import { figureSourceSchema } from "./costOfStudy";
+import { CAMPAIGN_MAX_LENGTH } from "../../lib/campaign";
 
 /** The ids a card may name, by kind: what exists in content/ when the schema is made. */
 export interface KnownIds {
@@ -209,11 +210,14 @@ export const pageSchema = (known: KnownIds) =>
         title: "In the footer menu",
         description: "Listed in the footer's quick links, in every language it is published in.",
       }),
-      campaign: slug.optional().meta({
-        title: "Campaign",
-        description:
-          "Carried by the page's calls to action (?campaign=...), so enquiries and bookings from it can be told apart.",
-      }),
+      // No longer than the server keeps: a longer one would be dropped from every enquiry.
+      campaign: slug
+        .max(CAMPAIGN_MAX_LENGTH)
+        .optional()
+        .meta({
+          title: "Campaign",
+          description: `Carried by the page's calls to action (?campaign=...), so enquiries and bookings from it can be told apart: lower-case words joined by hyphens, at most ${CAMPAIGN_MAX_LENGTH} characters.`,
+        }),
       blocks: z.array(blockSchema(known)).min(1).meta({ title: "Blocks" }),
     })
     .strict();
