@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
-import { localeByCode, sourceLocale, type LocaleCode } from "../../src/i18n/locales";
+import { localeByCode, sourceLocale, type Locale, type LocaleCode } from "../../src/i18n/locales";
 import { applyTranslations } from "../../src/i18n/apply";
 import { inLocale } from "../../src/i18n/inLocale";
 import { createViews, type Views } from "./views";
@@ -59,27 +59,30 @@ export class Languages {
 
   /** The views in a locale (`codeOf` first). */
   in(code: string | undefined): Views {
-    let locale = localeByCode(code ?? "") ?? sourceLocale;
+    const locale = localeByCode(code ?? "") ?? sourceLocale;
     let views = this.views.get(locale.code);
-    if (!views) {
-      try {
-        if (locale !== sourceLocale) applyTranslations(locale.code, process.env.TRANSLATIONS_DIR);
-      } catch (error) {
-        // The build refuses a site with a text untranslated; a server given other translations
-        // than its site was built with still answers, in English.
-        console.error(`Answering in ${locale.code} fails; answering in English:`, error);
-        locale = sourceLocale;
-      }
-      const made = createViews(this.dist, locale);
-      views = Object.fromEntries(
-        Object.entries(made).map(([name, view]) => [
-          name,
-          (...args: unknown[]) =>
-            inLocale(locale.code, () => (view as (...a: unknown[]) => unknown)(...args)),
-        ]),
-      ) as Views;
-      this.views.set(localeByCode(code ?? "")?.code ?? locale.code, views);
-    }
+    if (!views) this.views.set(locale.code, (views = this.viewsIn(locale)));
     return views;
+  }
+
+  /** Each view, called in `wanted`'s scope once its words are in place (else in English's). */
+  private viewsIn(wanted: Locale): Views {
+    let locale = wanted;
+    try {
+      if (locale !== sourceLocale) applyTranslations(locale.code, process.env.TRANSLATIONS_DIR);
+    } catch (error) {
+      // The build refuses a site with a text untranslated; a server given other translations
+      // than its site was built with still answers, in English.
+      console.error(`Answering in ${locale.code} fails; answering in English:`, error);
+      locale = sourceLocale;
+    }
+    const { code } = locale;
+    return Object.fromEntries(
+      Object.entries(createViews(this.dist, locale)).map(([name, view]) => [
+        name,
+        (...args: unknown[]) =>
+          inLocale(code, () => (view as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as Views;
   }
 }
