@@ -228,10 +228,13 @@ test("Chromium reports no CSP or policy problem on any page, and reads the manif
       () => (window as unknown as { __violations: string[] }).__violations,
     );
     assert.deepEqual(violations, [], `${path}: CSP violations`);
-    const { errors, data } = (await cdp.send("Page.getAppManifest")) as {
-      errors: { message: string }[];
-      data?: string;
-    };
+    // The manifest's link is added after load: on a busy machine it may not be there yet.
+    let manifest: { errors: { message: string }[]; data?: string } = { errors: [] };
+    for (let t = 0; t < 40 && !manifest.data; t++) {
+      if (t) await page.waitForTimeout(250);
+      manifest = await cdp.send("Page.getAppManifest");
+    }
+    const { errors, data } = manifest;
     assert.deepEqual(errors, [], `${path}: manifest errors`);
     assert.equal((JSON.parse(data ?? "{}") as { short_name?: string }).short_name, "Eastgate");
   }
