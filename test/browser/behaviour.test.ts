@@ -297,6 +297,42 @@ describe("home islands", () => {
   });
 });
 
+describe("home sections under the first screen", () => {
+  test("are in the page from the start, and laid out only as they near the viewport", async () => {
+    /** Rendered, as opposed to skipped by `content-visibility: auto` (src/styles/home.css). */
+    const rendered = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .evaluate((e) =>
+          e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }),
+        );
+    for (const path of ["/", "/ar/", "/zh/"]) {
+      const { page, close } = await open(path, phone);
+      const careersTitle = page.locator("#careers h2");
+      assert.ok((await careersTitle.textContent())?.trim(), `${path}: the last section's words`);
+      assert.equal(
+        await rendered(page, ".hero-slide.is-current .hero-title"),
+        true,
+        `${path}: the first screen`,
+      );
+      assert.equal(
+        await rendered(page, "#careers h2"),
+        false,
+        `${path}: the last section, far down`,
+      );
+      await careersTitle.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        document
+          .querySelector("#careers h2")!
+          .checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }),
+      );
+      // The footer is always rendered (axe reads its colours).
+      assert.equal(await rendered(page, ".footer-bottom > p"), true, `${path}: the footer`);
+      await close();
+    }
+  });
+});
+
 describe("programme search", () => {
   test("choosing a programme scrolls it to the centre and highlights it for 1.6 s", async () => {
     const { page, close } = await open("/short-programmes", { ...desktop, clock: true });
