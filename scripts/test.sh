@@ -29,5 +29,6 @@ mapfile -t files < <(find test -name '*.test.ts' -o -name '*.test.tsx' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 # Two files at a time: most of a browser test's time is waiting, not working. Node 20 counts a
 # whole file against --test-timeout too: the page-by-page files take two to five minutes on a
-# busy machine (critical-css.test.ts took over 300 s with two other jobs running).
+# busy machine, so the longest are split (the inline-CSS comparisons, critical-css-pages-a/-b,
+# took 440 s as one file here and ran past 600 s on CI).
 node --import tsx --test --test-concurrency=2 --test-timeout=600000 "${files[@]}"
