@@ -1,6 +1,6 @@
 import { ui } from "../content/ui";
 import { fill } from "../lib/template";
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "../components/Icon";
 
 export interface Option {
@@ -39,6 +39,15 @@ export function Combobox(props: Props) {
     setDismissed(false);
   };
 
+  // Text typed before hydration (an island that hydrates on first use) is in the box but not in
+  // React's state, and React 19 does not report it: take it up once, so its suggestions show.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed !== value) change(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what hydration found
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = options?.length ?? 0;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -66,6 +75,7 @@ export function Combobox(props: Props) {
       <div className="combobox-field">
         <Icon name="search" className="combobox-icon" />
         <input
+          ref={input}
           id={`${id}-input`}
           type="text"
           enterKeyHint="search"

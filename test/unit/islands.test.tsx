@@ -25,10 +25,16 @@ afterEach(() => {
 });
 
 /** Server-render, then hydrate in the DOM as the browser would; fails on any mismatch. */
-async function hydrate<P extends object>(Component: (p: P) => React.ReactNode, props: P) {
+async function hydrate<P extends object>(
+  Component: (p: P) => React.ReactNode,
+  props: P,
+  /** What the visitor did to the server's HTML before the island's code arrived. */
+  before?: (root: HTMLElement) => void,
+) {
   const root = document.createElement("div");
   root.innerHTML = renderToString(createElement(Component, props));
   document.body.appendChild(root);
+  before?.(root);
   const recoverable: unknown[] = [];
   await act(async () => {
     hydrateRoot(root, createElement(Component, props), {
@@ -182,4 +188,30 @@ test("course search: six at most, keyboard choice goes to the card's own categor
   await type(input, "x");
   await click(root.querySelector(".combobox-clear"));
   assert.equal((input as unknown as HTMLInputElement).value, "", "clear button empties the box");
+});
+
+test("course search: what was typed before it hydrated shows its suggestions", async () => {
+  const courses = [
+    {
+      title: "PhD Research",
+      summary: "",
+      href: "/postgraduate-programmes",
+      category: "Postgraduate",
+    },
+    {
+      title: "Foundation Year",
+      summary: "",
+      href: "/foundation-programmes",
+      category: "Foundation",
+    },
+  ];
+  const root = await hydrate(CourseSearch, { courses, emptyMessage: "None." }, (page) => {
+    page.querySelector("input")!.value = "phd";
+  });
+  assert.equal(root.querySelector("input")?.value, "phd");
+  assert.equal(root.querySelector('[role="listbox"]')?.hasAttribute("hidden"), false);
+  assert.deepEqual(
+    [...root.querySelectorAll('[role="option"] .combobox-option-label')].map((o) => o.textContent),
+    ["PhD Research"],
+  );
 });

@@ -26,7 +26,9 @@ export function Courses() {
           })),
           emptyMessage: ui.search.homeEmpty,
         }}
-        hydrate="visible"
+        // On first use, like the students' tools: it sits just under the hero, so "visible"
+        // loaded React and hydrated it during every home page's load, for a box few people type in.
+        hydrate="interaction"
       />
       <ul className="card-grid course-cards">
         {courses.map((course) => (
