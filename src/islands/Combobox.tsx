@@ -39,7 +39,7 @@ export function Combobox(props: Props) {
     setDismissed(false);
   };
 
-  // Text typed before hydration (an island that hydrates on first use) is in the box but not in
+  // Text typed before hydration (a fast scroller on a slow phone) is in the box but not in
   // React's state, and React 19 does not report it: take it up once, so its suggestions show.
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {

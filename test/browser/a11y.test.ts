@@ -43,7 +43,6 @@ for (const { name, options } of widths) {
 
     const search = page.getByRole("combobox", { name: "Search courses" });
     await search.scrollIntoViewIfNeeded();
-    await search.focus(); // it hydrates on first use
     await page.waitForFunction(() =>
       Object.keys(document.querySelector("#courses .island-root")!).some((k) =>
         k.startsWith("__react"),

@@ -26,9 +26,7 @@ export function Courses() {
           })),
           emptyMessage: ui.search.homeEmpty,
         }}
-        // On first use, like the students' tools: it sits just under the hero, so "visible"
-        // loaded React and hydrated it during every home page's load, for a box few people type in.
-        hydrate="interaction"
+        hydrate="visible"
       />
       <ul className="card-grid course-cards">
         {courses.map((course) => (
