@@ -23,8 +23,9 @@ const REFRESH_MS = 60_000;
 // Events are in London time (src/lib/events.ts, which this script does not import: it holds the schema).
 const EVENT_ZONE = "Europe/London";
 
-export function startEvents() {
-  startLocalTimes();
+/** `everyTimeNow`: the visitor has already pressed a key, tapped or focused something. */
+export function startEvents({ everyTimeNow = false } = {}) {
+  startLocalTimes(everyTimeNow);
   startPlaces();
 }
 
@@ -35,7 +36,7 @@ export function startEvents() {
  * below the first screen (the home page's events), so none of it starts during load unless one
  * is on or near the first screen.
  */
-function startLocalTimes() {
+function startLocalTimes(everyTimeNow: boolean) {
   const form = document.querySelector<HTMLFormElement>("form[data-enquiry=registration]");
   const times = [...document.querySelectorAll<HTMLElement>("[data-local-time]")];
   const targets = [...times, ...(form ? [form] : [])];
@@ -66,7 +67,7 @@ function startLocalTimes() {
       }
     });
   };
-  if (!("IntersectionObserver" in window)) return targets.forEach(update);
+  if (everyTimeNow || !("IntersectionObserver" in window)) return targets.forEach(update);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

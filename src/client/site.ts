@@ -6,6 +6,7 @@ import { startHero } from "./hero";
 import { loadAfterLoadLinks, scriptSheet } from "./afterLoad";
 import { prefillForms } from "./forms/prefill";
 import { firstPaint } from "./firstPaint";
+import { onceNear } from "./near";
 
 loadAfterLoadLinks();
 // Nothing here is needed to draw the first screen (the HTML is complete without it).
@@ -42,11 +43,7 @@ void firstPaint().then(() => {
     void Promise.all([import("./booking"), scriptSheet()])
       .then(([m]) => m.startBooking())
       .catch((error: unknown) => console.error(error));
-  // The events pages: times in the visitor's zone, live places (plain TypeScript).
-  if (document.querySelector("[data-local-time], [data-places]"))
-    void import("./events")
-      .then((m) => m.startEvents())
-      .catch((error: unknown) => console.error(error));
+  startEventTimes();
   startSiteSearch();
   startVitals();
 });
@@ -96,27 +93,45 @@ function startVitals() {
   else setTimeout(start, 1000);
 }
 
+/**
+ * Event times in the visitor's zone and live places (plain TypeScript): loaded as the first of
+ * them nears the viewport, or on the visitor's first key, tap or focus, which fills in every time
+ * at once (what find in the page or a screen reader reaches says the visitor's time too). The
+ * module carries every zone's name: the home pages' events are far below the first screen, and
+ * loading it there at once was a long task during their load.
+ */
+function startEventTimes() {
+  const marked = document.querySelectorAll("[data-local-time], [data-places]");
+  if (!marked.length) return;
+  let interactedYet = false;
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    void import("./events")
+      // Read when it has arrived: a key pressed while it loaded counts.
+      .then((m) => m.startEvents({ everyTimeNow: interactedYet }))
+      .catch((error: unknown) => console.error(error));
+  };
+  onceNear(marked, load);
+  const interacted = () => {
+    for (const type of INTERACTIONS) removeEventListener(type, interacted, true);
+    interactedYet = true;
+    load();
+  };
+  for (const type of INTERACTIONS)
+    addEventListener(type, interacted, { capture: true, passive: true });
+}
+const INTERACTIONS = ["pointerdown", "keydown", "focusin"];
+
 // The form enhancement loads as a form nears the viewport (or takes focus), not during first paint.
 const forms = document.querySelectorAll("form[data-enquiry]");
 if (forms.length) {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer.disconnect();
+  const start = onceNear(forms, () => {
     // The toast it creates is styled by the scripts' own sheet.
     Promise.all([import("./forms"), scriptSheet()])
       .then(([m]) => m.startForms())
       .catch((error: unknown) => console.error(error));
-  };
-  const observer = new IntersectionObserver(
-    (entries) => entries.some((e) => e.isIntersecting) && start(),
-    {
-      rootMargin: "600px 0px",
-    },
-  );
-  forms.forEach((form) => {
-    observer.observe(form);
-    form.addEventListener("focusin", start, { once: true });
   });
+  forms.forEach((form) => form.addEventListener("focusin", start, { once: true }));
 }

@@ -164,6 +164,42 @@ test("with JavaScript: the visitor's time beside London's, live places, nothing 
   }
 });
 
+test("the home page loads the events script only as its events near, or on the first key", async () => {
+  for (const first of ["scroll", "key"] as const) {
+    const { context, page, errors } = await open("/", true, 390);
+    try {
+      const eventsScript = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .filter((e) => /\/lazy-client-events-/.test(e.name))
+            .map((e) => e.name),
+        );
+      await page.waitForLoadState("load");
+      await page.waitForSelector("html.js");
+      await page.waitForTimeout(1000);
+      assert.deepEqual(await eventsScript(), [], "loaded while the events are far below");
+      const local = page.locator("#events .event-local").first();
+      assert.equal(await local.textContent(), "");
+      if (first === "scroll")
+        // The sections above take their real height as the scroll passes them
+        // (content-visibility): scroll again until the events are on screen.
+        for (let i = 0; i < 5; i++) {
+          await page.locator("#events").scrollIntoViewIfNeeded();
+          await page.waitForTimeout(200);
+        }
+      // What find in the page or a screen reader reaches says the visitor's time too.
+      else await page.keyboard.press("Shift");
+      // Far below after a key, in a section not yet rendered: in the page, not yet on screen.
+      await local.filter({ hasText: "Kathmandu" }).waitFor({ state: "attached" });
+      assert.equal((await eventsScript()).length, 1, first);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("the time-zone work runs in a worker, off the page's thread; without the worker, on it", async () => {
   for (const workerBlocked of [false, true]) {
     const context = await browser.newContext({
