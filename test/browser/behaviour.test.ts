@@ -165,6 +165,18 @@ describe("anchor links", () => {
     await close();
   });
 
+  test("without JavaScript, a link to a home section lands with its heading clear of the header", async () => {
+    const context = await t.browser.newContext({ ...desktop, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(t.server.origin + "/");
+    await page.locator('.site-footer a[href="/#testimonials"]').click();
+    const landedAt = await landed(page, "#testimonials");
+    const header = await headerHeight(page);
+    // The browser's own jump: the header's scroll padding and the sections' scroll margin.
+    assert.ok(landedAt >= header, `offset: ${landedAt}, under the ${header} px header`);
+    await context.close();
+  });
+
   test("arriving with a hash lands the same way, also after late layout changes", async () => {
     const { page, close } = await open("/about#consultation-form");
     await page.waitForTimeout(1200);
