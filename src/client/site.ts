@@ -104,16 +104,12 @@ function startEventTimes() {
   const marked = document.querySelectorAll("[data-local-time], [data-places]");
   if (!marked.length) return;
   let interactedYet = false;
-  let loading = false;
-  const load = () => {
-    if (loading) return;
-    loading = true;
+  const load = onceNear(marked, () => {
     void import("./events")
       // Read when it has arrived: a key pressed while it loaded counts.
       .then((m) => m.startEvents({ everyTimeNow: interactedYet }))
       .catch((error: unknown) => console.error(error));
-  };
-  onceNear(marked, load);
+  });
   const interacted = () => {
     for (const type of INTERACTIONS) removeEventListener(type, interacted, true);
     interactedYet = true;
