@@ -2,6 +2,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { brotliDecompressSync, constants } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { routes, notFoundRoute } from "../../src/routes";
@@ -77,6 +78,35 @@ test("every page ships within its byte budget", () => {
         );
   }
   if (over.length) assert.fail(`over budget (test/budgets.json):\n  ${over.join("\n  ")}`);
+});
+
+/**
+ * What a new connection delivers in its first round trip: TCP's first window (10 segments of
+ * 1,460 B) less 1,000 B for the response's headers (our server's are 841 B on a page).
+ */
+const FIRST_WINDOW = 14_600 - 1_000;
+
+test("each home page's first screen arrives in the first round trip (brotli, as served)", () => {
+  for (const locale of builtLocales) {
+    const file = localeOutputFile(locale, "/");
+    const html = readFileSync(join(dist, file), "utf8");
+    // The first screen: the head (with its CSS), the header and the hero, up to the next section.
+    const hero = html.indexOf('<section class="hero"');
+    const firstScreenEnd = html.indexOf("<section", hero + 1);
+    assert.ok(hero > 0 && firstScreenEnd > hero, `${file}: no hero, or nothing after it`);
+    // A truncated stream decodes as far as its bytes go when asked to flush, not finish.
+    const decoded = brotliDecompressSync(
+      readFileSync(join(dist, `${file}.br`)).subarray(0, FIRST_WINDOW),
+      {
+        finishFlush: constants.BROTLI_OPERATION_FLUSH,
+      },
+    ).toString("utf8");
+    assert.ok(
+      decoded.length >= html.slice(0, firstScreenEnd).length,
+      `${file}: the first ${FIRST_WINDOW} B of brotli decode to ${decoded.length} characters, ` +
+        `short of the first screen's ${firstScreenEnd}: keep the head (inline CSS, JSON-LD) and the hero smaller`,
+    );
+  }
 });
 
 test("the budgets measure something: every page has inline CSS and one web font", () => {
