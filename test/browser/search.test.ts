@@ -111,6 +111,26 @@ test("a copy of the site with no server: the search page says what to do without
   }
 });
 
+test("the search page loads search only when its address asks a query or its field is focused", async () => {
+  const { page, errors, close } = await open("/ar/search", { ...phone, locale: "ar" });
+  try {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(
+      requests.filter((url) => /^\/assets\/.*search/.test(new URL(url).pathname)),
+      [],
+      "nothing of search before the field is used",
+    );
+    await page.locator("main input[name=q]").fill("تأشيرة");
+    await page.locator("#search-results .search-result").first().waitFor();
+    assert.ok(requests.some((url) => /\/assets\/lazy-ar-client-search-\w+\.js$/.test(url)));
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("nothing of search loads until a field is focused; then one language's first query stays under 60 kB", async () => {
   const { page, errors, close } = await open("/about", desktop);
   try {
