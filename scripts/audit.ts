@@ -336,7 +336,7 @@ for (const [path, list] of samples) {
   const ref = referenceOf.get(path);
   const m = (k: Metric) => medianOf(path, k);
   /** The worst run's score; "-" where no run measured it (a reference page's a11y...). */
-  const min = (k: "perf" | "a11y" | "best" | "seo") => {
+  const min = (k: "a11y" | "best" | "seo") => {
     const scores = list.flatMap((s) => (s[k] === undefined ? [] : [s[k]]));
     return scores.length ? Math.min(...scores) : "-";
   };
