@@ -295,14 +295,23 @@ if (fixedMultiplier !== undefined) {
 const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
 /** Each round's median benchmarkIndex: how the host's speed moved under the audit. */
 const rounds: number[] = [];
+let done = 0;
 for (let i = 0; i < runs; i++) {
   const round: number[] = [];
   for (const path of paths) {
     const sample = await lighthouse(path, currentMultiplier(), i === 0 && pages.includes(path));
+    done++;
     if (sample) {
       samples.get(path)!.push(sample);
       round.push(sample.benchmark);
       readings.push(sample.benchmark);
+      // Each run as it ends, on stderr (the table is stdout): a whole-site audit takes hours,
+      // and one stopped part way still leaves what it measured.
+      const { perf, fcp, lcp, tbt, cls, benchmark, multiplier } = sample;
+      console.error(
+        `[${done}/${runs * paths.length}] ${path} perf ${perf} FCP ${Math.round(fcp)} LCP ${Math.round(lcp)} ` +
+          `TBT ${Math.round(tbt)} CLS ${cls.toFixed(3)} index ${Math.round(benchmark)} ${multiplier}x`,
+      );
     }
   }
   if (round.length) rounds.push(median(round));
