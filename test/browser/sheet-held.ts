@@ -150,14 +150,23 @@ export function testInlineCssMatchesFullSheet(t: SiteUnderTest, paths: readonly 
           "load with the sheet held",
           withSheetHeld(t, path, { ...desktop, reducedMotion: "reduce" }, { picker: true }),
         );
-        // Bring every island and lazy image in, then back to the top.
+        // Bring every island and lazy image in, then back to the top. Driven from here, one
+        // bounded step a position, rather than by timers in the page: on a busy CI machine one
+        // in-page loop of them did not end within a minute, and did not say where it stood.
+        const height = await step(
+          "measure",
+          page.evaluate(() => document.body.scrollHeight),
+        );
+        for (let y = 0; y < height; y += desktop.viewport!.height / 2) {
+          await step(
+            `scroll to ${y}`,
+            page.evaluate((y) => scrollTo(0, y), y),
+          );
+          await page.waitForTimeout(50);
+        }
         await step(
-          "scroll through",
-          page.evaluate(async () => {
-            for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
-              scrollTo(0, y);
-              await new Promise((done) => setTimeout(done, 50));
-            }
+          "back to the top",
+          page.evaluate(() => {
             scrollTo(0, 0);
             // The students' tools hydrate on first use, not on sight.
             for (const island of document.querySelectorAll('[data-hydrate="interaction"]'))
