@@ -16,6 +16,7 @@ import { staleClaims } from "./src/build/staleness";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/build/render";
 import { processMedia } from "./src/build/media";
+import { readSvg } from "./src/components/InlineSvg";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { contentSecurityPolicy, headersFile, withPolicyMeta } from "./src/build/headers";
@@ -225,7 +226,7 @@ async function build() {
     process.exit(1);
   }
   await writeIcons(dist);
-  const assets = { css, font, worldMap, flags, media };
+  const assets = { css, font, worldMap, flags, media, svg: readSvg };
   // One locale after another: esbuild already keeps both cores busy.
   const everyLocale = [];
   for (const locale of builtLocales)

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { SvgParts } from "./SvgDrawing";
 
 /** An uploaded photo's copies (src/build/media.ts): AVIF and WebP `srcset`s, smallest first. */
 export interface MediaImage {
@@ -19,6 +20,11 @@ export interface Assets {
   flags: Record<string, string>;
   /** Uploaded photos (static/uploads/) by path, with their sizes and formats (src/build/media.ts). */
   media?: Record<string, MediaImage>;
+  /**
+   * Our SVG files, read to be drawn inline (InlineSvg's readSvg); null when one cannot be. Only
+   * at build: the editor's preview has none, and shows an <img> instead.
+   */
+  svg?: (src: string) => SvgParts | null;
 }
 
 export const AssetsContext = createContext<Assets | null>(null);

@@ -17,6 +17,8 @@ import type { Image } from "../content/schema/common";
 import { GuideBlocks } from "./GuideBlocks";
 import { PageHero } from "./PageHero";
 import { Picture } from "./Picture";
+import { SvgDrawing } from "./SvgDrawing";
+import { useAssets } from "./Assets";
 import { Section } from "./Section";
 import { SourceNote } from "./tools/SourceNote";
 
@@ -189,6 +191,9 @@ function Block({ block, page }: { block: PageBlock; page: StaffPage }) {
 /** A page staff compose: its hero (or its title and description as one), then its blocks. */
 export function PageBlocks({ page }: { page: StaffPage }) {
   const hero = page.blocks.find((b) => b.type === "hero");
+  // Our illustration is drawn in the page, as on the programme pages; a photo is fetched first.
+  const readSvg = useAssets().svg;
+  const svg = hero?.image && readSvg?.(hero.image.src);
   return (
     <>
       {hero ? (
@@ -196,13 +201,17 @@ export function PageBlocks({ page }: { page: StaffPage }) {
           title={hero.heading}
           lead={hero.text}
           media={
-            hero.image && (
+            hero.image &&
+            (svg ? (
+              <SvgDrawing image={hero.image} parts={svg} className="page-hero-image" />
+            ) : (
               <Picture
                 image={hero.image}
                 className="page-hero-image"
                 sizes="(min-width: 48em) 28em, 100vw"
+                firstScreen
               />
-            )
+            ))
           }
         >
           {hero.action && <ActionLink action={hero.action} campaign={page.campaign} />}

@@ -27,8 +27,10 @@ import {
 } from "../../src/content/pages";
 import { staffPagePath, type StaffPage } from "../../src/content/schema/pages";
 import { ContentError } from "../../src/content/contentError";
+import type { Image } from "../../src/content/types";
 import { PageBlocks as Blocks } from "../../src/components/PageBlocks";
 import { AssetsContext } from "../../src/components/Assets";
+import { readSvg } from "../../src/components/InlineSvg";
 import { faqPage } from "../../src/build/structuredData";
 import { builtInRoutes, routes } from "../../src/routes";
 import { checkRedirects } from "../../src/build/redirects";
@@ -43,9 +45,9 @@ const root = join(import.meta.dirname, "../..");
 const FILE = "content/pages/test-page.yaml";
 const known = knownIds();
 
-/** The blocks as the build draws them (no uploaded photos here). */
+/** The blocks as the build draws them (no uploaded photos here), our SVGs read to draw inline. */
 const PageBlocks = ({ page }: { page: StaffPage }) => (
-  <AssetsContext.Provider value={{ css: "", font: "", worldMap: "", flags: {} }}>
+  <AssetsContext.Provider value={{ css: "", font: "", worldMap: "", flags: {}, svg: readSvg }}>
     <Blocks page={page} />
   </AssetsContext.Provider>
 );
@@ -231,6 +233,28 @@ test("the blocks render as the site's components, calls to action carrying the c
     <PageBlocks page={{ ...page, blocks: page.blocks.filter((b) => b.type !== "hero") }} />,
   );
   assert.match(plain, /<h1>A test page<\/h1><p class="lead">What it is for\.<\/p>/);
+});
+
+test("a hero's illustration is drawn in the page, a photo fetched first: its LCP is not a late lazy image", () => {
+  const page = parsePage(GOOD, FILE, known);
+  const withImage = (image: Image) => {
+    const blocks = page.blocks.map((b) => (b.type === "hero" ? { ...b, image } : b));
+    return renderToStaticMarkup(<PageBlocks page={{ ...page, blocks }} />);
+  };
+  const svg = { src: "/images/programmes/foundation.svg", width: 560, height: 420 };
+  const decorative = withImage({ ...svg, alt: "", decorative: true });
+  assert.match(decorative, /<svg class="page-hero-image"[^>]*aria-hidden="true"[^>]*><rect/);
+  assert.doesNotMatch(decorative, /page-hero-image[^>]*(?:role=|aria-label=)/);
+  assert.doesNotMatch(decorative, /<img[^>]*page-hero-image/);
+  const described = withImage({ ...svg, alt: "Stairs of books" });
+  assert.match(
+    described,
+    /<svg class="page-hero-image"[^>]*role="img" aria-label="Stairs of books"/,
+  );
+  const photo = withImage({ src: "/uploads/campus.jpg", alt: "The campus" });
+  const img = /<img class="page-hero-image"[^>]*>/.exec(photo)?.[0] ?? "";
+  assert.match(img, /fetchPriority="high"/i);
+  assert.doesNotMatch(img, /loading=/);
 });
 
 test("FAQ blocks are an FAQPage in the page's JSON-LD; a page without any has none", () => {
