@@ -28,9 +28,10 @@ export function readSvg(src: string): SvgParts | null {
  * One of our SVG illustrations drawn in the page itself rather than fetched: it needs no
  * request, and an inline <svg> is not a Largest Contentful Paint candidate, so the first screen's
  * LCP is its text, which needs nothing but the HTML and the font, and nothing else is requested
- * before the first paint. For the first screen's small illustrations only (the home hero's, the
- * programme pages' and a staff page's hero, about 0.4 kB each with gzip): elsewhere an <img>
- * loads lazily and is cached.
+ * before the first paint. For the first screen's small illustrations (the home hero's, the
+ * programme pages'; about 0.4 kB each with gzip), and a staff page's (Illustration.tsx: its hero,
+ * and its cards, which the browser fetched before the first paint although lazy, being near
+ * the first screen). Elsewhere an <img> loads lazily and is cached.
  */
 export function InlineSvg({ image, className }: { image: Image; className?: string }) {
   const parts = readSvg(image.src);

@@ -17,8 +17,7 @@ import type { Image } from "../content/schema/common";
 import { GuideBlocks } from "./GuideBlocks";
 import { PageHero } from "./PageHero";
 import { Picture } from "./Picture";
-import { SvgDrawing } from "./SvgDrawing";
-import { useAssets } from "./Assets";
+import { Illustration } from "./Illustration";
 import { Section } from "./Section";
 import { SourceNote } from "./tools/SourceNote";
 
@@ -89,7 +88,7 @@ function Cards({ block }: { block: CardsBlock }) {
         <ul className="card-grid guide-cards">
           {cards.map((card) => (
             <li className="card guide-card" key={card.key}>
-              {card.image && <Picture image={card.image} className="card-image" />}
+              {card.image && <Illustration image={card.image} className="card-image" cover />}
               <h3>
                 <a className="card-link" href={card.href}>
                   {card.title}
@@ -191,9 +190,6 @@ function Block({ block, page }: { block: PageBlock; page: StaffPage }) {
 /** A page staff compose: its hero (or its title and description as one), then its blocks. */
 export function PageBlocks({ page }: { page: StaffPage }) {
   const hero = page.blocks.find((b) => b.type === "hero");
-  // Our illustration is drawn in the page, as on the programme pages; a photo is fetched first.
-  const readSvg = useAssets().svg;
-  const svg = hero?.image && readSvg?.(hero.image.src);
   return (
     <>
       {hero ? (
@@ -201,17 +197,14 @@ export function PageBlocks({ page }: { page: StaffPage }) {
           title={hero.heading}
           lead={hero.text}
           media={
-            hero.image &&
-            (svg ? (
-              <SvgDrawing image={hero.image} parts={svg} className="page-hero-image" />
-            ) : (
-              <Picture
+            hero.image && (
+              <Illustration
                 image={hero.image}
                 className="page-hero-image"
                 sizes="(min-width: 48em) 28em, 100vw"
                 firstScreen
               />
-            ))
+            )
           }
         >
           {hero.action && <ActionLink action={hero.action} campaign={page.campaign} />}

@@ -15,10 +15,13 @@ export function SvgDrawing({
   image,
   parts,
   className,
+  cover = false,
 }: {
   image: Image;
   parts: SvgParts;
   className?: string;
+  /** Fill the box, cropping the drawing (an <img>'s `object-fit: cover`). */
+  cover?: boolean;
 }) {
   return (
     <svg
@@ -28,6 +31,7 @@ export function SvgDrawing({
       width={image.width}
       height={image.height}
       fill={parts.fill}
+      preserveAspectRatio={cover ? "xMidYMid slice" : undefined}
       {...(image.alt ? { role: "img", "aria-label": image.alt } : { "aria-hidden": true })}
       dangerouslySetInnerHTML={{ __html: parts.drawing }}
     />

@@ -235,7 +235,7 @@ test("the blocks render as the site's components, calls to action carrying the c
   assert.match(plain, /<h1>A test page<\/h1><p class="lead">What it is for\.<\/p>/);
 });
 
-test("a hero's illustration is drawn in the page, a photo fetched first: its LCP is not a late lazy image", () => {
+test("our illustrations are drawn in the page, a hero's photo fetched first: nothing lazy is fetched before the first paint", () => {
   const page = parsePage(GOOD, FILE, known);
   const withImage = (image: Image) => {
     const blocks = page.blocks.map((b) => (b.type === "hero" ? { ...b, image } : b));
@@ -255,6 +255,19 @@ test("a hero's illustration is drawn in the page, a photo fetched first: its LCP
   const img = /<img class="page-hero-image"[^>]*>/.exec(photo)?.[0] ?? "";
   assert.match(img, /fetchPriority="high"/i);
   assert.doesNotMatch(img, /loading=/);
+  // The cards' programme illustrations, cropped to the card's box as an <img> is.
+  assert.match(
+    described,
+    /<svg class="card-image"[^>]*preserveAspectRatio="xMidYMid slice" role="img" aria-label="[^"]+"/,
+  );
+  assert.doesNotMatch(described, /<img/);
+  // The editor's preview cannot read our files: it shows them as images.
+  const preview = renderToStaticMarkup(
+    <AssetsContext.Provider value={{ css: "", font: "", worldMap: "", flags: {} }}>
+      <Blocks page={page} />
+    </AssetsContext.Provider>,
+  );
+  assert.match(preview, /<img class="card-image" src="\/images\/programmes\/foundation.svg"/);
 });
 
 test("FAQ blocks are an FAQPage in the page's JSON-LD; a page without any has none", () => {
