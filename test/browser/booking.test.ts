@@ -141,6 +141,12 @@ for (const width of [390, 1280]) {
       await page.focus("input[name=mode][value=video]");
       await page.keyboard.press("ArrowDown");
       assert.equal(await page.inputValue("input[name=mode]:checked"), "phone");
+      // The new mode's free times are fetched, then the days and times drawn again: until then
+      // the old ones are on screen, and keys pressed on them would be lost with them. (CI once
+      // found no time chosen here at 1280 px; a slowed fetch here did not reproduce it.)
+      await page.waitForFunction(
+        () => document.querySelector(".booking-status")?.textContent === "",
+      );
       await page.waitForSelector(".booking-times:not([hidden]) .booking-time");
       await page.focus(".booking-days [role=radio][aria-checked=true]");
       await page.keyboard.press("Tab");
