@@ -1,12 +1,16 @@
 import { useMemo, useRef } from "react";
 import { CostResult, costSummary } from "../components/tools/CostResult";
-import type { CostAnswers, CostModel } from "../components/tools/costModel";
+import { costModel, type CostAnswers, type CostModel } from "../components/tools/costModel";
 import { RadioGroup } from "../components/tools/RadioGroup";
 import { fill } from "../lib/template";
 import { useQueryState, type QuerySchema } from "./useQueryState";
 
 export interface CostPlannerProps {
-  model: CostModel;
+  /**
+   * The figures and words: by default the page language's, bundled with the island's code (as
+   * props they were 1.5 kB of JSON that pushed the Arabic page past its first round trip).
+   */
+  model?: CostModel;
 }
 
 type PlannerState = Record<keyof CostAnswers, string>;
@@ -40,7 +44,7 @@ function schemaFor(model: CostModel): QuerySchema<PlannerState> {
 const ID = "planner";
 
 /** The cost planner: answers on the left, the plan on the right, both kept in the URL. */
-export function CostPlanner({ model }: CostPlannerProps) {
+export function CostPlanner({ model = costModel }: CostPlannerProps) {
   const form = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => schemaFor(model), [model]);
   const [state, update] = useQueryState(schema, form);

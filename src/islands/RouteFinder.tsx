@@ -1,7 +1,7 @@
 import { useMemo, useRef } from "react";
 import { RadioGroup } from "../components/tools/RadioGroup";
 import { RouteCard } from "../components/tools/RouteCard";
-import type { RouteModel } from "../components/tools/routeModel";
+import { routeModel, type RouteModel } from "../components/tools/routeModel";
 import {
   describeAnswers,
   enquiryHref,
@@ -14,7 +14,8 @@ import { fill } from "../lib/template";
 import { useQueryState, type QuerySchema } from "./useQueryState";
 
 export interface RouteFinderProps {
-  model: RouteModel;
+  /** The questions, rules and routes: by default the page language's, bundled with the island's code. */
+  model?: RouteModel;
 }
 
 const ID = "finder";
@@ -27,7 +28,7 @@ function schemaFor(model: RouteModel): QuerySchema<Answers> {
 }
 
 /** The route finder: four questions, and the routes that fit, kept in the URL. */
-export function RouteFinder({ model }: RouteFinderProps) {
+export function RouteFinder({ model = routeModel }: RouteFinderProps) {
   const form = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => schemaFor(model), [model]);
   const [answers, update] = useQueryState(schema, form);

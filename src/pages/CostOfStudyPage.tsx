@@ -14,12 +14,7 @@ export function CostOfStudyPage() {
     <>
       <PageHero eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
       <ToolSection id="planner" noScript={copy.noScript}>
-        <Island
-          name="CostPlanner"
-          component={CostPlanner}
-          props={{ model: costModel }}
-          hydrate="interaction"
-        />
+        <Island name="CostPlanner" component={CostPlanner} props={{}} hydrate="interaction" />
       </ToolSection>
       <Section
         id="figures"

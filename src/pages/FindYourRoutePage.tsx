@@ -16,12 +16,7 @@ export function FindYourRoutePage() {
     <>
       <PageHero eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
       <ToolSection id="route-finder" noScript={copy.noScript}>
-        <Island
-          name="RouteFinder"
-          component={RouteFinder}
-          props={{ model: routeModel }}
-          hydrate="interaction"
-        />
+        <Island name="RouteFinder" component={RouteFinder} props={{}} hydrate="interaction" />
       </ToolSection>
       <Section
         id="decision-table"
