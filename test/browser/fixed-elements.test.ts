@@ -384,6 +384,33 @@ test("the contact menu opens with JavaScript off; with it, Escape, a click outsi
   await context.close();
 });
 
+test("the corner button keeps its box however much of it has arrived (a first paint mid-parse does not move it)", async () => {
+  const context = await t.browser.newContext({ ...widths[0].options, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const url = t.server.origin + "/ar/postgraduate-programmes";
+  const html = await (await fetch(url)).text();
+  const box = () =>
+    page.locator(".quick-contact").evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left, r.top, r.width, r.height].map(Math.round);
+    });
+  await page.goto(url);
+  const whole = await box();
+  const start = html.indexOf('<aside class="quick-contact"');
+  assert.ok(start > 0, "the page has the corner button");
+  // The document cut where a parser may stop for a first paint: the browser closes what is open.
+  for (const after of ["<details", "<summary", "<svg", "</summary>", "<li>"]) {
+    const cut = html.indexOf(">", html.indexOf(after, start)) + 1;
+    await page.route(url, (route) =>
+      route.fulfill({ contentType: "text/html", body: html.slice(0, cut) }),
+    );
+    await page.goto(url);
+    assert.deepEqual(await box(), whole, `cut after ${after}: the button's box moved`);
+    await page.unroute(url);
+  }
+  await context.close();
+});
+
 test("with the language offer shown (it stays until answered), focus is never under it and the page's end scrolls clear of it", async () => {
   const failures: string[] = [];
   const context = await t.browser.newContext({ ...widths[0].options, reducedMotion: "reduce" });
