@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { siteUnderTest } from "./harness";
+import { eachPathInWindows, siteUnderTest } from "./harness";
 import { widths } from "./axe";
 // Filter pages are /events with fewer cards: checked once, as /events (layoutRoutes).
 import { layoutRoutes } from "../../src/routes";
@@ -20,9 +20,6 @@ const t = siteUnderTest();
 const paths = builtLocales.flatMap((l) =>
   [...routesIn(l, layoutRoutes).map((r) => r.path), "/no-such-page"].map((p) => localePath(l, p)),
 );
-
-/** Two tabs share the paths (the machine has 2 cores). */
-const TABS = 2;
 
 /** The corner the floating controls may take on a phone while reading. */
 const CORNER = 64;
@@ -111,62 +108,27 @@ const PREFERS_ANOTHER_LANGUAGE = `Object.defineProperty(navigator, "languages", 
   get: () => (location.pathname.startsWith("/ar/") ? ["zh-CN"] : ["ar"]),
 });`;
 
-/** How long one page's checks may take before the tab is taken to have stalled (~2 s each here). */
-const STALL_MS = 60_000;
-
-/**
- * Every path, in two pages at a time. Each page has a context (a window) of its own: a second tab
- * in one window is a background tab, whose animation frames Chromium runs once a second.
- * A headless window can stop drawing frames on a loaded machine (CI once waited 500 s on one
- * page): a page whose checks take past STALL_MS is tried again once in a new window, and fails,
- * naming it, if it stalls again.
- */
-async function eachPath(
+/** Every path, two windows at a time, each with the helpers and a browser preferring another language. */
+const eachPath = (
   options: BrowserContextOptions,
   visit: (page: Page, path: string) => Promise<void>,
-) {
-  const queue = [...paths];
-  const openTab = async () => {
-    const context = await t.browser.newContext(options);
-    // tsx keeps function names with a helper the page does not have: give it a stand-in.
-    await context.addInitScript({ content: "window.__name = (f) => f;" });
-    await context.addInitScript(installHelpers);
-    await context.addInitScript({ content: PREFERS_ANOTHER_LANGUAGE });
-    return { context, page: await context.newPage() };
-  };
-  const check = async (page: Page, path: string) => {
-    await page.goto(t.server.origin + path);
-    await page.waitForFunction(() => document.documentElement.classList.contains("js"));
-    await visit(page, path);
-  };
-  await Promise.all(
-    Array.from({ length: TABS }, async () => {
-      let tab = await openTab();
-      try {
-        for (let path = queue.shift(); path; path = queue.shift()) {
-          for (let attempt = 1; ; attempt++) {
-            let timer: NodeJS.Timeout | undefined;
-            const stalled = new Promise<"stalled">((done) => {
-              timer = setTimeout(() => done("stalled"), STALL_MS);
-            });
-            const work = check(tab.page, path);
-            const outcome = await Promise.race([work, stalled]);
-            clearTimeout(timer);
-            if (outcome !== "stalled") break;
-            // Closing the window ends the stalled checks: their failure is this one.
-            work.catch(() => {});
-            await tab.context.close();
-            tab = await openTab();
-            if (attempt === 2) throw new Error(`${path}: no answer in ${STALL_MS} ms, twice`);
-            console.log(`${path}: stalled for ${STALL_MS} ms; trying again in a new window`);
-          }
-        }
-      } finally {
-        await tab.context.close();
-      }
-    }),
+) =>
+  eachPathInWindows(
+    paths,
+    async () => {
+      const context = await t.browser.newContext(options);
+      // tsx keeps function names with a helper the page does not have: give it a stand-in.
+      await context.addInitScript({ content: "window.__name = (f) => f;" });
+      await context.addInitScript(installHelpers);
+      await context.addInitScript({ content: PREFERS_ANOTHER_LANGUAGE });
+      return context;
+    },
+    async (page, path) => {
+      await page.goto(t.server.origin + path);
+      await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+      await visit(page, path);
+    },
   );
-}
 
 /** (a) Reading on a phone: fixed and sticky elements other than the header fill one corner. */
 const cornerArea = (page: Page) =>

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { before, after } from "node:test";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { createApp, type AppOptions } from "../../server/app";
 import { chromiumPath } from "../../scripts/chromium";
 
@@ -116,4 +116,55 @@ export function siteUnderTest(): SiteUnderTest {
     t.site?.remove();
   });
   return t;
+}
+
+/** How long one page's checks may take before its window is taken to have stalled (~2 s each). */
+const STALL_MS = 60_000;
+
+/**
+ * Visit every path, two windows at a time (the machine has 2 cores; most of a page's time is the
+ * browser working). Each window is a context of its own: a second tab in one window is a
+ * background tab, whose animation frames Chromium runs once a second.
+ * A headless window can stop drawing frames on a loaded machine (CI once waited 500 s on one
+ * page): a page whose checks take past STALL_MS is tried again once in a new window, and fails,
+ * naming it, if it stalls again.
+ */
+export async function eachPathInWindows(
+  paths: string[],
+  openWindow: () => Promise<BrowserContext>,
+  check: (page: Page, path: string) => Promise<void>,
+  windows = 2,
+) {
+  const queue = [...paths];
+  const open = async () => {
+    const context = await openWindow();
+    return { context, page: await context.newPage() };
+  };
+  await Promise.all(
+    Array.from({ length: windows }, async () => {
+      let tab = await open();
+      try {
+        for (let path = queue.shift(); path; path = queue.shift()) {
+          for (let attempt = 1; ; attempt++) {
+            let timer: NodeJS.Timeout | undefined;
+            const stalled = new Promise<"stalled">((done) => {
+              timer = setTimeout(() => done("stalled"), STALL_MS);
+            });
+            const work = check(tab.page, path);
+            const outcome = await Promise.race([work, stalled]);
+            clearTimeout(timer);
+            if (outcome !== "stalled") break;
+            // Closing the window ends the stalled checks: their failure is this one.
+            work.catch(() => {});
+            await tab.context.close();
+            tab = await open();
+            if (attempt === 2) throw new Error(`${path}: no answer in ${STALL_MS} ms, twice`);
+            console.log(`${path}: stalled for ${STALL_MS} ms; trying again in a new window`);
+          }
+        }
+      } finally {
+        await tab.context.close();
+      }
+    }),
+  );
 }
