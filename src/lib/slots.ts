@@ -86,10 +86,13 @@ export function zonedInstant(date: string, time: string, zone: string): Date | n
   const wall = Date.UTC(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]);
   if (Number.isNaN(wall)) return null;
   // The offset at a guess, then at the corrected guess: right on both sides of a clock change.
-  let guess = wall - wallClock(wall, zone).offsetMs;
-  guess = wall - wallClock(guess, zone).offsetMs;
-  const back = wallClock(guess, zone);
-  return back.date === date && back.time === time ? new Date(guess) : null;
+  // Away from a change the correction is no change, and the clock there is already known (each
+  // reading is a formatToParts, most of the slot picker's start-up on a slow phone).
+  const guess = wall - wallClock(wall, zone).offsetMs;
+  const atGuess = wallClock(guess, zone);
+  const corrected = wall - atGuess.offsetMs;
+  const back = corrected === guess ? atGuess : wallClock(corrected, zone);
+  return back.date === date && back.time === time ? new Date(corrected) : null;
 }
 
 const toMinutes = (time: string) => {
@@ -233,10 +236,17 @@ export function calendarDays(
   for (let i = -1; i <= rules.horizonDays + 1; i++) {
     const date = addDays(today, i);
     if (rules.closed.has(date)) continue;
-    for (const time of dayTimes(rules, weekdayOf(date))) {
-      const start = zonedInstant(date, time, rules.zone);
-      if (start) open.add(wallClock(start, zone).date);
-    }
+    // One office day's hours (under a day) touch at most two of the visitor's dates: those of
+    // its first and last slot. Each slot converted was most of the picker's first drawing.
+    // (A slot a clock change skips does not exist: the next one in from that end.)
+    const times = dayTimes(rules, weekdayOf(date));
+    for (const end of [times, [...times].reverse()])
+      for (const time of end) {
+        const start = zonedInstant(date, time, rules.zone);
+        if (!start) continue;
+        open.add(wallClock(start, zone).date);
+        break;
+      }
   }
   const byDate = new Map<string, Slot[]>();
   for (const s of free) {

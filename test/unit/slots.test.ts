@@ -159,6 +159,23 @@ test("calendar: the visitor's days from today to the horizon, each free, full or
     for (const s of d.slots) assert.equal(slotLabel(s.start, "Asia/Kolkata").date, d.date);
 });
 
+test("calendar: a day is full rather than closed exactly when some office time falls on it, in any zone, across clock changes", () => {
+  // Every office time from the rules, converted one by one: what the calendar's days must say.
+  const openDates = (now: number, zone: string) =>
+    new Set(
+      offeredStarts({ ...rules, minNoticeHours: -48, horizonDays: rules.horizonDays + 2 }, now).map(
+        (s) => slotLabel(s.toISOString(), zone).date,
+      ),
+    );
+  const zones = ["Europe/London", "Pacific/Auckland", "America/Los_Angeles", "Asia/Kathmandu"];
+  for (const now of ["2026-03-20T08:00:00Z", "2026-10-20T08:00:00Z", "2026-12-01T08:00:00Z"])
+    for (const zone of zones) {
+      const open = openDates(at(now), zone);
+      for (const d of calendarDays(rules, at(now), zone, []))
+        assert.equal(d.state === "full", open.has(d.date), `${zone} from ${now}: ${d.date}`);
+    }
+});
+
 test("calendar: weekday names Monday first and the months spanned, in the page's language", () => {
   assert.deepEqual(weekdayNames("en-GB"), ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
   assert.equal(weekdayNames("ar-u-nu-latn", "long")[0], "الاثنين");
