@@ -121,9 +121,11 @@ export function siteUnderTest(): SiteUnderTest {
 /** How long one page's checks may take before its window is taken to have stalled (~2 s each). */
 const STALL_MS = 60_000;
 
+/** Windows at a time: the machine has 2 cores, and most of a page's time is the browser working. */
+const WINDOWS = 2;
+
 /**
- * Visit every path, two windows at a time (the machine has 2 cores; most of a page's time is the
- * browser working). Each window is a context of its own: a second tab in one window is a
+ * Visit every path, WINDOWS windows at a time. Each window is a context of its own: a second tab in one window is a
  * background tab, whose animation frames Chromium runs once a second.
  * A headless window can stop drawing frames on a loaded machine (CI once waited 500 s on one
  * page): a page whose checks take past STALL_MS is tried again once in a new window, and fails,
@@ -133,7 +135,6 @@ export async function eachPathInWindows(
   paths: string[],
   openWindow: () => Promise<BrowserContext>,
   check: (page: Page, path: string) => Promise<void>,
-  windows = 2,
 ) {
   const queue = [...paths];
   const open = async () => {
@@ -141,7 +142,7 @@ export async function eachPathInWindows(
     return { context, page: await context.newPage() };
   };
   await Promise.all(
-    Array.from({ length: windows }, async () => {
+    Array.from({ length: WINDOWS }, async () => {
       let tab = await open();
       try {
         for (let path = queue.shift(); path; path = queue.shift()) {
