@@ -125,8 +125,8 @@ const STALL_MS = 60_000;
 const WINDOWS = 2;
 
 /**
- * Visit every path, WINDOWS windows at a time. Each window is a context of its own: a second tab in one window is a
- * background tab, whose animation frames Chromium runs once a second.
+ * Visit every path, WINDOWS windows at a time. Each window is a context of its own: a second tab
+ * in one window is a background tab, whose animation frames Chromium runs once a second.
  * A headless window can stop drawing frames on a loaded machine (CI once waited 500 s on one
  * page): a page whose checks take past STALL_MS is tried again once in a new window, and fails,
  * naming it, if it stalls again.
