@@ -1,9 +1,10 @@
 /**
  * `npm run audit [path...]`: Lighthouse (mobile preset) on every page of the built dist/ in every
  * built language (each locale's routes and its 404 page), or on the paths given (`/ /ar/ /about`;
- * they need not be routes: variants copied into a dist/ compare in one run), served
- * pre-compressed by the real server, beside a floor page (bare HTML: one h1, one sentence) served
- * by the same server, and each page beside a bare page of its own words (scripts/auditWords.ts).
+ * they need not be routes: variants copied into a dist/ compare in one run, and are compressed
+ * first if their .br is missing or older than them), served pre-compressed by the real server,
+ * beside a floor page (bare HTML: one h1, one sentence) served by the same server, and each page
+ * beside a bare page of its own words (scripts/auditWords.ts).
  * Each page runs RUNS times (default 3), interleaved so load drift hits all pages alike; prints
  * medians and each page's FCP and LCP as a ratio to its words page's.
  * DIST_DIR picks another built folder (to compare two builds).
@@ -23,7 +24,7 @@ import { loadavg } from "node:os";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { createApp } from "../server/app";
@@ -69,14 +70,6 @@ if (fixedMultiplier !== undefined && !(fixedMultiplier >= 1))
   throw new Error(`CPU_MULTIPLIER must be a number of at least 1`);
 
 const dist = resolve(process.env.DIST_DIR ?? resolve(root, "dist"));
-// Web Vitals reports the pages send (when built with VITALS_ENDPOINT, as `npm start` builds them)
-// go to a folder of their own: the reporter is part of what is measured.
-const dataDir = mkdtempSync(join(tmpdir(), "eg-audit-"));
-const server = createApp({
-  dist,
-  dataFile: join(dataDir, "enquiries.jsonl"),
-  vitalsRateLimit: null,
-});
 const only = process.argv.slice(2);
 // Every page of every language the build writes (published locales, plus PREVIEW_LOCALES): a
 // staff page not yet translated is built in its own language only.
@@ -95,6 +88,28 @@ const builtFile = (path: string) =>
   [join(dist, path, "index.html"), join(dist, path), join(dist, `${path}.html`)].find(
     (file) => file.endsWith(".html") && existsSync(file),
   );
+/**
+ * A page copied or edited into dist/ for a comparison has no pre-compressed forms, or stale ones:
+ * the server would send it uncompressed (about five times the bytes: more round trips than the
+ * built page), or send the copy it was made from. Compress it as the build does (src/build/report.ts).
+ */
+for (const page of pages) {
+  const file = builtFile(page);
+  if (!file) continue;
+  const changed = statSync(file).mtimeMs;
+  const stale = [".br", ".gz"].some(
+    (ext) => !existsSync(file + ext) || statSync(file + ext).mtimeMs < changed,
+  );
+  if (!stale) continue;
+  const html = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  console.log(`${page}: compressed ${file} (its .br/.gz were missing or older than it)`);
+}
+
 /** The reference of each path: its words page, else (not a built page) the floor. */
 const referenceOf = new Map<string, string>(pages.map((p) => [p, FLOOR_PATH]));
 /** Words pages by path, compressed as the site's pages are (brotli, else gzip). */
@@ -113,6 +128,14 @@ for (const page of pages) {
 }
 const paths = [FLOOR_PATH, ...wordsPages.keys(), ...pages];
 
+// Web Vitals reports the pages send (when built with VITALS_ENDPOINT, as `npm start` builds them)
+// go to a folder of their own: the reporter is part of what is measured.
+const dataDir = mkdtempSync(join(tmpdir(), "eg-audit-"));
+const server = createApp({
+  dist,
+  dataFile: join(dataDir, "enquiries.jsonl"),
+  vitalsRateLimit: null,
+});
 // The floor and the words pages go through the same server (same socket handling) as the site.
 const [site] = server.listeners("request") as ((i: IncomingMessage, r: ServerResponse) => void)[];
 server.removeAllListeners("request");
