@@ -88,10 +88,16 @@ const builtFile = (path: string) =>
   [join(dist, path, "index.html"), join(dist, path), join(dist, `${path}.html`)].find(
     (file) => file.endsWith(".html") && existsSync(file),
   );
+/** A page's compressed forms, as the build makes them (src/build/report.ts). */
+const compressed = (html: string | Buffer) => ({
+  br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: gzipSync(html, { level: 9 }),
+});
+
 /**
  * A page copied or edited into dist/ for a comparison has no pre-compressed forms, or stale ones:
  * the server would send it uncompressed (about five times the bytes: more round trips than the
- * built page), or send the copy it was made from. Compress it as the build does (src/build/report.ts).
+ * built page), or send the copy it was made from. So it is compressed first.
  */
 for (const page of pages) {
   const file = builtFile(page);
@@ -101,12 +107,9 @@ for (const page of pages) {
     (ext) => !existsSync(file + ext) || statSync(file + ext).mtimeMs < changed,
   );
   if (!stale) continue;
-  const html = readFileSync(file);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  const { br, gzip } = compressed(readFileSync(file));
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gzip);
   console.log(`${page}: compressed ${file} (its .br/.gz were missing or older than it)`);
 }
 
@@ -119,11 +122,7 @@ for (const page of pages) {
   if (!file) continue;
   const html = wordsPage(readFileSync(file, "utf8"));
   const path = WORDS_PREFIX + page;
-  wordsPages.set(path, {
-    html,
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
-  });
+  wordsPages.set(path, { html, ...compressed(html) });
   referenceOf.set(page, path);
 }
 const paths = [FLOOR_PATH, ...wordsPages.keys(), ...pages];
