@@ -29,6 +29,14 @@ export const LAYOUT_RULES = [
 ];
 
 /**
+ * An axe check that reports violations only: we assert on nothing else, and leaving out the
+ * passing and incomplete results' nodes makes each check about a quarter faster (home page at
+ * 390 px: 3.6-4.1 -> 2.7-2.8 s). `options()` replaces the run's options, so it comes first.
+ */
+export const axeCheck = (page: Page) =>
+  new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+
+/**
  * Axe on what is on screen now, and nothing wider than the screen (a table's columns can push
  * a grid past it); fails listing each violation and where. `layoutOnly`: the page was checked in
  * full at another width (LAYOUT_RULES).
@@ -41,11 +49,8 @@ export async function expectNoViolations(page: Page, state: string, layoutOnly =
       .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
   );
   const checks = layoutOnly
-    ? [
-        new AxeBuilder({ page }).withRules(LAYOUT_RULES),
-        new AxeBuilder({ page }).include("header").withTags(WCAG),
-      ]
-    : [new AxeBuilder({ page }).withTags(WCAG)];
+    ? [axeCheck(page).withRules(LAYOUT_RULES), axeCheck(page).include("header").withTags(WCAG)]
+    : [axeCheck(page).withTags(WCAG)];
   const violations = [];
   for (const check of checks) violations.push(...(await check.analyze()).violations);
   const found = violations.map(

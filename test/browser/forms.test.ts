@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { siteUnderTest, startServer } from "./harness";
+import { axeCheck } from "./axe";
 import { isolateLtr } from "../../src/lib/bidi";
 import { metaPolicy } from "../../src/build/headers";
 
@@ -68,13 +68,7 @@ async function values(page: Page, formId: string) {
 
 /** axe-core on the form (and the toast, when it shows): WCAG 2.2 A/AA, zero violations. */
 async function assertAccessible(page: Page, ...selectors: string[]) {
-  let builder = new AxeBuilder({ page }).withTags([
-    "wcag2a",
-    "wcag2aa",
-    "wcag21a",
-    "wcag21aa",
-    "wcag22aa",
-  ]);
+  let builder = axeCheck(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
   for (const s of selectors) builder = builder.include(s);
   const { violations } = await builder.analyze();
   assert.deepEqual(
