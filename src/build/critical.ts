@@ -160,14 +160,20 @@ function indexPage(html: string): PageIndex {
   return page;
 }
 
+/** Whether a CSS value names `family`: quoted or bare, alone, in a list or in a `font`. */
+function namesFamily(value: string, family: string) {
+  const name = family.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[\\s,"'/])${name}($|[\\s,"'])`).test(value);
+}
+
 const inKeyframes = (rule: Rule) =>
   rule.parent?.type === "atrule" && /keyframes$/i.test((rule.parent as AtRule).name);
 
 /**
  * A function giving the rules of `sheet` that can apply to a page's HTML: every rule with a
- * selector that matches an element (states aside), the @font-face rules, and the keyframes those
- * rules animate with. `sheetUrl` is where the sheet is served, so its relative url()s still
- * resolve once inlined. The sheet is parsed once and cloned per page.
+ * selector that matches an element (states aside), the @font-face rules those name, and the
+ * keyframes those rules animate with. `sheetUrl` is where the sheet is served, so its relative
+ * url()s still resolve once inlined. The sheet is parsed once and cloned per page.
  */
 export function criticalCssFor(sheet: string, sheetUrl: string): (html: string) => string {
   const parsed = postcss.parse(sheet);
@@ -194,6 +200,17 @@ export function criticalCssFor(sheet: string, sheetUrl: string): (html: string) 
     });
     root.walkAtRules((at) => {
       if (/keyframes$/i.test(at.name) && !animations.has(at.params.trim())) at.remove();
+    });
+    // A face no kept declaration names (another language's local faces) is left out.
+    const values: string[] = [];
+    root.walkDecls((decl) => {
+      if ((decl.parent as AtRule | undefined)?.name !== "font-face") values.push(decl.value);
+    });
+    root.walkAtRules("font-face", (face) => {
+      face.walkDecls("font-family", (decl) => {
+        const family = decl.value.replace(/^["']|["']$/g, "");
+        if (!values.some((value) => namesFamily(value, family))) face.remove();
+      });
     });
     // Remove at-rules left empty, innermost first.
     let emptied = true;

@@ -98,7 +98,7 @@ for (const width of [390, 1280]) {
       const [heading, wordmark] = await page.evaluate(() =>
         ["h1", ".brand-name"].map((s) => getComputedStyle(document.querySelector(s)!).fontFamily),
       );
-      assert.match(heading, /^"Noto Naskh Arabic"/);
+      assert.match(heading, /^"Noto Naskh Arabic local"/);
       assert.match(wordmark, /^"Fraunces fallback Georgia"/);
       const fonts = await page.evaluate(() =>
         performance
@@ -223,6 +223,54 @@ test("the tools keep the language in their URLs; the Chinese cost planner at 128
     await expectNoViolations(zh.page, "Chinese cost planner");
   } finally {
     await zh.close();
+  }
+});
+
+test("Arabic and Chinese pages draw their script in the Noto faces their local() names find, each page only its own", async () => {
+  /** The page's font faces: family, weight and whether the browser found and loaded it. */
+  const faces = async (page: Page) => {
+    await page.evaluate(() => document.fonts.ready);
+    return page.evaluate(() =>
+      [...document.fonts].map((f) => ({
+        name: `${f.family.replace(/"/g, "")} ${f.weight}`,
+        status: f.status,
+      })),
+    );
+  };
+  // Each page: its language, the faces its heading and body text use, the names of its own faces.
+  const pages: [string, string, string[], RegExp][] = [
+    [
+      "/ar/",
+      "ar-SA",
+      ["Noto Naskh Arabic local 700", "Noto Sans Arabic local 400"],
+      /Arabic|Sans local|Serif/,
+    ],
+    ["/zh/", "zh-CN", ["Noto Sans CJK SC local 400", "Noto Sans CJK SC local 700"], /CJK/],
+    ["/", "en-GB", [], /(?!)/], // none of its own
+  ];
+  for (const [path, locale, used, own] of pages) {
+    const { page, close } = await open(path, 390, locale);
+    try {
+      const local = (await faces(page)).filter((f) => f.name.includes(" local "));
+      for (const name of used)
+        assert.ok(
+          local.some((f) => f.name === name && f.status === "loaded"),
+          `${path}: ${name} drawn from its local file, of ${JSON.stringify(local)}`,
+        );
+      assert.deepEqual(
+        local.filter((f) => f.status === "error"),
+        [],
+        `${path}: a local() name not found`,
+      );
+      // Another language's faces are left out of the page's inline CSS.
+      assert.deepEqual(
+        local.filter((f) => !own.test(f.name)),
+        [],
+        `${path}: only its own faces`,
+      );
+    } finally {
+      await close();
+    }
   }
 });
 

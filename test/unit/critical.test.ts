@@ -51,21 +51,24 @@ test("media queries keep what matches and vanish when nothing does", () => {
   );
 });
 
-test("font faces stay, with url()s made absolute; keyframes only when a kept rule runs them", () => {
+test("font faces a kept rule names stay, with url()s made absolute; keyframes only when a kept rule runs them", () => {
   const css =
     '@font-face{font-family:F;src:url("./f-1.woff2") format("woff2")}' +
     '@font-face{font-family:"F fallback";src:local("Georgia");size-adjust:105%}' +
     "@font-face{font-family:D;src:url(data:font/woff2;base64,AA)}" +
-    ".bg{background:url(./dot.svg)}" +
+    '@font-face{font-family:"Other script local";src:local("Other")}' +
+    ':root{--font:F,"F fallback",serif}:lang(xx){--font:"Other script local"}' +
+    ".bg{background:url(./dot.svg);font:700 1rem/1 D,serif}" +
     "@keyframes spin{to{rotate:1turn}}@keyframes fade{to{opacity:0}}" +
     ".spinner{animation:spin 1s linear infinite}.gone{animation-name:fade}";
-  const kept = critical(css, '<div class="spinner bg"></div>');
+  const kept = critical(css, '<html><div class="spinner bg"></div></html>');
   assert.match(
     kept,
     /@font-face\{font-family:F;src:url\("\/assets\/f-1\.woff2"\) format\("woff2"\)\}/,
   );
   assert.match(kept, /@font-face\{font-family:"F fallback";src:local\("Georgia"\)/);
   assert.match(kept, /src:url\(data:font\/woff2;base64,AA\)/, "a font in the CSS costs no request");
+  assert.doesNotMatch(kept, /Other script local/, "a face no kept rule names is left out");
   assert.match(kept, /background:url\(\/assets\/dot\.svg\)/, "url()s resolve from the page");
   assert.match(kept, /@keyframes spin\{/);
   assert.doesNotMatch(kept, /fade/);
