@@ -3,9 +3,10 @@
  * phone's size with a performance trace, and print the median of the longest main-thread task up
  * to the first contentful paint. TRACE_TASKS=1 also lists the first load's tasks (when each
  * starts, its ms, and the style, layout, paint, parse and script ms inside, and the font lookups
- * inside those: finding each family and making each face at each size, which the layout of an
- * Arabic or Chinese page spends most of its time on). Unthrottled: measurement, not a test;
- * compare pages in one run.
+ * inside those: finding each family and making each face at each size, most of an Arabic or
+ * Chinese page's first layout before their faces were named by local(): README, Fonts). Only the
+ * first load is a cold browser, as each Lighthouse run is; later loads find the fonts looked up.
+ * Unthrottled: measurement, not a test; compare pages in one run.
  */
 import { chromium } from "playwright-core";
 import { chromiumPath } from "./chromium";
