@@ -160,10 +160,17 @@ function indexPage(html: string): PageIndex {
   return page;
 }
 
+const familyPatterns = new Map<string, RegExp>();
+
 /** Whether a CSS value names `family`: quoted or bare, alone, in a list or in a `font`. */
 function namesFamily(value: string, family: string) {
-  const name = family.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[\\s,"'/])${name}($|[\\s,"'])`).test(value);
+  let pattern = familyPatterns.get(family);
+  if (!pattern) {
+    const name = family.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    pattern = new RegExp(`(^|[\\s,"'/])${name}($|[\\s,"'])`);
+    familyPatterns.set(family, pattern);
+  }
+  return pattern.test(value);
 }
 
 const inKeyframes = (rule: Rule) =>
@@ -203,7 +210,7 @@ export function criticalCssFor(sheet: string, sheetUrl: string): (html: string) 
     });
     // A face no kept declaration names (another language's local faces) is left out.
     const values: string[] = [];
-    root.walkDecls((decl) => {
+    root.walkDecls(/^(font|font-family|--.*)$/, (decl) => {
       if ((decl.parent as AtRule | undefined)?.name !== "font-face") values.push(decl.value);
     });
     root.walkAtRules("font-face", (face) => {
