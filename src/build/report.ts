@@ -78,7 +78,12 @@ export interface PageBytes {
 /** Bytes each page ships: HTML raw and gzip, CSS inline and linked, JS up front and on demand, fonts. */
 export function measure(dist: string, pages: string[]): PageBytes[] {
   const read = (url: string) => readFileSync(join(dist, url));
-  const size = (url: string) => gz(read(url));
+  // Pages share their scripts and sheet: each file is compressed once.
+  const sizes = new Map<string, number>();
+  const size = (url: string) => {
+    if (!sizes.has(url)) sizes.set(url, gz(read(url)));
+    return sizes.get(url)!;
+  };
   return pages.map((page) => {
     const html = readFileSync(join(dist, page), "utf8");
     const { eager, lazy } = scriptsOf(dist, html);
