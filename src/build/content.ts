@@ -21,7 +21,7 @@ import * as ui from "../content/ui";
 import * as zoneCities from "../content/zoneCities";
 import * as events from "../events/content";
 import * as pages from "../content/pages";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Plugin } from "esbuild";
 import type { ContentModule } from "./validate";
@@ -77,7 +77,11 @@ export function writePlainContent(dir: string) {
     );
 }
 
-/** For esbuild: imports of a content module (src/content/<name>) resolve to its plain copy in `contentDir`. */
+/**
+ * For esbuild: imports of a content module (src/content/<name>) resolve to its plain copy in
+ * `contentDir`. By its name alone, not the temporary folder's path: esbuild's file names hash the
+ * paths of their inputs, and a new folder each build renamed the same chunks every build.
+ */
 export function plainContent(contentDir: string): Plugin {
   const loaders = join(import.meta.dirname, "../content");
   // src/events/content reads content/events.yaml: its plain copy is events.ts.
@@ -88,9 +92,14 @@ export function plainContent(contentDir: string): Plugin {
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         const path = resolve(args.resolveDir, args.path);
         const name = path === events ? "events" : dirname(path) === loaders ? basename(path) : "";
-        const file = join(contentDir, `${name}.ts`);
-        return name && existsSync(file) ? { path: file } : undefined;
+        return name && existsSync(join(contentDir, `${name}.ts`))
+          ? { path: `${name}.ts`, namespace: "plain-content" }
+          : undefined;
       });
+      build.onLoad({ filter: /.*/, namespace: "plain-content" }, (args) => ({
+        contents: readFileSync(join(contentDir, args.path), "utf8"),
+        loader: "ts",
+      }));
     },
   };
 }
