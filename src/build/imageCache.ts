@@ -16,20 +16,25 @@ export const hashOf = (...parts: (string | Buffer)[]) => {
 };
 
 /**
- * The image made from `key`'s inputs: read from the cache, or produced and stored. Writes go
+ * The file made from `key`'s inputs: read from `dir`, or produced and stored there. Writes go
  * through a temporary name, so two builds side by side never read half a file.
  */
-export async function cachedImage(
+export async function cachedFile(
+  dir: string,
   key: string,
   produce: () => Promise<Buffer>,
-  ext = "png",
+  ext: string,
 ): Promise<Buffer> {
-  const file = join(imageCacheDir, `${key.slice(0, 32)}.${ext}`);
+  const file = join(dir, `${key.slice(0, 32)}.${ext}`);
   if (existsSync(file)) return readFileSync(file);
-  const image = await produce();
-  mkdirSync(imageCacheDir, { recursive: true });
+  const made = await produce();
+  mkdirSync(dir, { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, image);
+  writeFileSync(temp, made);
   renameSync(temp, file);
-  return image;
+  return made;
 }
+
+/** The image made from `key`'s inputs, from the image cache or produced and stored there. */
+export const cachedImage = (key: string, produce: () => Promise<Buffer>, ext = "png") =>
+  cachedFile(imageCacheDir, key, produce, ext);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join, posix, resolve } from "node:path";
+import { cachedFile, hashOf } from "./imageCache";
 import { readFile, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, gzip as gzipAsync, gzipSync, constants } from "node:zlib";
@@ -16,9 +17,17 @@ function files(dir: string): string[] {
   });
 }
 
+/** Compressed files survive between builds here, under a hash of what they compress. */
+const compressedCacheDir = resolve(
+  import.meta.dirname,
+  "../../node_modules/.cache/eastgate-compressed",
+);
+
 /**
  * Write .gz and .br beside every text file, so the server sends them pre-compressed. zlib's
- * async calls run on libuv's thread pool: every core compresses (it is most of a build's time).
+ * async calls run on libuv's thread pool: every core compresses. Brotli at its best is most of
+ * a build's time (5 of 10 s), and a build mostly writes the same files as the one before (the
+ * build is deterministic): each is compressed once and then read from the cache.
  */
 export async function compressAll(dist: string) {
   await Promise.all(
@@ -26,9 +35,15 @@ export async function compressAll(dist: string) {
       .filter((f) => COMPRESSIBLE.test(f))
       .map(async (file) => {
         const data = await readFile(file);
+        const key = hashOf(data);
         const [gz, br] = await Promise.all([
-          gzip(data, { level: 9 }),
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          cachedFile(compressedCacheDir, key, () => gzip(data, { level: 9 }), "gz"),
+          cachedFile(
+            compressedCacheDir,
+            key,
+            () => brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            "br",
+          ),
         ]);
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
       }),

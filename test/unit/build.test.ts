@@ -17,15 +17,38 @@ import { routesIn } from "../../src/i18n/pageLanguages";
 const root = join(import.meta.dirname, "../..");
 let dist = "";
 
-before(() => {
-  dist = mkdtempSync(join(tmpdir(), "eg-build-"));
+const build = (into: string) =>
   execFileSync(process.execPath, ["--import", "tsx", "build.ts"], {
     cwd: root,
-    env: { ...process.env, DIST_DIR: dist, ENQUIRY_ENDPOINT: "/api/enquiry" },
+    env: { ...process.env, DIST_DIR: into, ENQUIRY_ENDPOINT: "/api/enquiry" },
     stdio: "pipe",
   });
+
+before(() => {
+  dist = mkdtempSync(join(tmpdir(), "eg-build-"));
+  build(dist);
 });
 after(() => rmSync(dist, { recursive: true, force: true }));
+
+/** Every file under `dir`, as paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => posix.relative(dir, join(e.parentPath, e.name)))
+    .sort();
+
+test("the same sources build the same files, names and bytes: a deploy changes only what changed", () => {
+  const again = mkdtempSync(join(tmpdir(), "eg-build-again-"));
+  try {
+    build(again);
+    const files = filesUnder(dist);
+    assert.deepEqual(filesUnder(again), files);
+    for (const file of files)
+      assert.ok(readFileSync(join(again, file)).equals(readFileSync(join(dist, file))), file);
+  } finally {
+    rmSync(again, { recursive: true, force: true });
+  }
+});
 
 const html = (page: string) => readFileSync(join(dist, page), "utf8");
 /** Every page file in every language: "about/index.html", "ar/about/index.html", "zh/404.html". */
