@@ -9,7 +9,7 @@ import {
 import { join, resolve } from "node:path";
 import type { Plugin } from "esbuild";
 import subsetFont from "subset-font";
-import { hashOf } from "./imageCache";
+import { hashOf } from "./buildCache";
 
 const root = resolve(import.meta.dirname, "../..");
 const fontCacheDir = resolve(

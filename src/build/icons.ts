@@ -3,7 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { site } from "../content/site";
 import { brandMark, brandMarkSvg } from "../lib/brandMark";
-import { cachedImage, hashOf } from "./imageCache";
+import { cachedImage, hashOf } from "./buildCache";
 
 /** The PNG icons the build draws from the brand mark, and the <link>s and manifest that name them. */
 export const pngIcons = [

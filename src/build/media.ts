@@ -2,12 +2,12 @@
  * Photos the editor uploads land in static/uploads/ (Decap's media folder). Each goes through here:
  * AVIF and WebP at a few widths no larger than the original, its width and height read from the
  * file, so a page offers the smallest fitting copy in a modern format and reserves its space.
- * SVGs are served as they are. The copies are cached between builds (src/build/imageCache.ts).
+ * SVGs are served as they are. The copies are cached between builds (src/build/buildCache.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join, parse } from "node:path";
 import sharp from "sharp";
-import { cachedImage, hashOf } from "./imageCache";
+import { cachedImage, hashOf } from "./buildCache";
 import type { MediaImage } from "../components/Assets";
 
 /** Where the editor puts images, under static/, and the path they are served at. */

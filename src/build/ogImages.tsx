@@ -6,7 +6,7 @@ import { site } from "../content/site";
 import { sourceLocale, type Locale } from "../i18n/locales";
 import type { Image } from "../content/types";
 import { brandMark, brandMarkSvg } from "../lib/brandMark";
-import { cachedImage, hashOf } from "./imageCache";
+import { cachedImage, hashOf } from "./buildCache";
 
 /** Social cards (og:image): the size Facebook, LinkedIn and X show full width. */
 export const OG_WIDTH = 1200;

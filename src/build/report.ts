@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, posix, resolve } from "node:path";
-import { cachedFile, hashOf } from "./imageCache";
+import { join, posix } from "node:path";
 import { readFile, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, gzip as gzipAsync, gzipSync, constants } from "node:zlib";
+import { cachedFile, compressedCacheDir, hashOf } from "./buildCache";
 
 const gzip = promisify(gzipAsync);
 const brotli = promisify(brotliCompress);
@@ -16,12 +16,6 @@ function files(dir: string): string[] {
     return statSync(path).isDirectory() ? files(path) : [path];
   });
 }
-
-/** Compressed files survive between builds here, under a hash of what they compress. */
-const compressedCacheDir = resolve(
-  import.meta.dirname,
-  "../../node_modules/.cache/eastgate-compressed",
-);
 
 /**
  * Write .gz and .br beside every text file, so the server sends them pre-compressed. zlib's

@@ -16,7 +16,7 @@ import { site } from "../../src/content/site";
 import { testimonials } from "../../src/content/testimonials";
 import { pngIcons } from "../../src/build/icons";
 import { breadcrumbTrail, jsonLdText } from "../../src/build/structuredData";
-import { cachedImage, imageCacheDir } from "../../src/build/imageCache";
+import { cachedImage, imageCacheDir } from "../../src/build/buildCache";
 import { parseSiteUrl } from "../../src/config";
 
 // Built with a SITE_URL other than the default, to see that every absolute URL follows it.

@@ -8,7 +8,10 @@ export const imageCacheDir = resolve(
   process.env.IMAGE_CACHE_DIR ?? join(root, "node_modules/.cache/eastgate-images"),
 );
 
-/** A stable hash of everything an image is made from. */
+/** The built files' .br and .gz copies, under a hash of the bytes they compress. */
+export const compressedCacheDir = join(root, "node_modules/.cache/eastgate-compressed");
+
+/** A stable hash of everything a cached file is made from. */
 export const hashOf = (...parts: (string | Buffer)[]) => {
   const hash = createHash("sha256");
   for (const part of parts) hash.update(part).update("\0");
