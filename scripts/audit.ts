@@ -7,7 +7,8 @@
  * beside a bare page of its own words (scripts/auditWords.ts).
  * Each page runs RUNS times (default 3), interleaved so load drift hits all pages alike; prints
  * medians and each page's FCP and LCP as a ratio to its words page's.
- * DIST_DIR picks another built folder (to compare two builds).
+ * DIST_DIR picks another built folder (to compare two builds). TBT_PARTS=1 lists under each run
+ * the simulated tasks its TBT came from (scripts/tbtParts.ts).
  *
  * Calibrated to the reference phone: Lighthouse's mobile preset slows the host's CPU 4x, which is
  * the reference phone only on a host of benchmarkIndex ~1850 (decisions.md). First CALIBRATION_RUNS
@@ -34,6 +35,7 @@ import { routesIn } from "../src/i18n/pageLanguages";
 import { acceptedEncoding } from "../server/compress";
 import { chromiumPath } from "./chromium";
 import { wordsPage } from "./auditWords";
+import { tbtParts } from "./tbtParts";
 import type { Result } from "lighthouse";
 
 /**
@@ -172,7 +174,15 @@ interface Sample {
   /** The CPU slowdown this run was simulated at. */
   multiplier: number;
   failing: string[];
+  /** TBT_PARTS=1: the simulated tasks this run's TBT came from. */
+  parts?: ReturnType<typeof tbtParts>;
 }
+
+/**
+ * TBT_PARTS=1: each run also lists the tasks its TBT came from, as Lighthouse simulated them
+ * (scripts/tbtParts.ts). Each run then writes its simulations to a folder of its own, removed after.
+ */
+const withParts = process.env.TBT_PARTS === "1";
 
 /**
  * Lighthouse now and then fails a run with one of its own trace errors (NO_NAVSTART, NO_FCP,
@@ -205,23 +215,40 @@ async function lighthouse(
  * and the floor never: a whole-site audit takes about 25 minutes less.
  */
 async function lighthouseOnce(path: string, multiplier: number, all: boolean): Promise<Sample> {
+  const assets = withParts ? mkdtempSync(join(tmpdir(), "eg-lantern-")) : undefined;
+  try {
+    return await runLighthouse(path, multiplier, all, assets);
+  } finally {
+    if (assets) rmSync(assets, { recursive: true, force: true });
+  }
+}
+
+/** The run itself: with `assets`, its report and simulations are written there. */
+async function runLighthouse(path: string, multiplier: number, all: boolean, assets?: string) {
+  const report = assets && join(assets, "run.json");
   const { stdout } = await run(
     resolve(root, "node_modules/.bin/lighthouse"),
     [
       origin + path,
       `--only-categories=${all ? "performance,accessibility,best-practices,seo" : "performance"}`,
       "--output=json",
-      "--output-path=stdout",
+      `--output-path=${report ?? "stdout"}`,
+      ...(report ? ["--save-assets"] : []),
       "--quiet",
       `--throttling.cpuSlowdownMultiplier=${multiplier}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking",
     ],
     {
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CHROME_PATH: await chromiumPath() },
+      env: {
+        ...process.env,
+        CHROME_PATH: await chromiumPath(),
+        // Lighthouse saves its simulations beside the report only with this set.
+        ...(report ? { LANTERN_DEBUG: "1" } : {}),
+      },
     },
   );
-  const lhr = JSON.parse(stdout) as Result;
+  const lhr = JSON.parse(report ? readFileSync(report, "utf8") : stdout) as Result;
   // A failed run still prints a report: its metrics are missing and runtimeError says why.
   if (lhr.runtimeError)
     throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -247,6 +274,7 @@ async function lighthouseOnce(path: string, multiplier: number, all: boolean): P
     failing: audits
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id),
+    parts: report ? tbtParts(report.replace(/\.json$/, "")) : undefined,
   };
 }
 
@@ -255,6 +283,8 @@ const median = (xs: number[]) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
+/** A median of two slowdowns (2.9, 3.3) prints as 3.1, not 3.0999999999999996. */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -329,11 +359,19 @@ for (let i = 0; i < runs; i++) {
       readings.push(sample.benchmark);
       // Each run as it ends, on stderr (the table is stdout): a whole-site audit takes hours,
       // and one stopped part way still leaves what it measured.
-      const { perf, fcp, lcp, tbt, cls, benchmark, multiplier } = sample;
+      const { perf, fcp, lcp, tbt, cls, benchmark, multiplier, parts } = sample;
       console.error(
         `[${done}/${runs * paths.length}] ${path} perf ${perf} FCP ${Math.round(fcp)} LCP ${Math.round(lcp)} ` +
           `TBT ${Math.round(tbt)} CLS ${cls.toFixed(3)} index ${Math.round(benchmark)} ${multiplier}x`,
       );
+      for (const task of parts?.tasks.filter((t) => t.blocking >= 0.5) ?? [])
+        console.error(
+          `    ${Math.round(task.blocking)} ms of a ${Math.round(task.duration)} ms task at ` +
+            `${Math.round(task.start)} ms: ${task.what}`,
+        );
+      // The reading of Lighthouse's simulations (scripts/tbtParts.ts) no longer adds up.
+      if (parts && Math.abs(parts.tbt - tbt) > 2)
+        console.error(`    (those add up to ${Math.round(parts.tbt)} ms, not ${Math.round(tbt)})`);
     }
   }
   if (round.length) rounds.push(median(round));
@@ -350,7 +388,7 @@ const medianOf = (path: string, k: Metric) => median(samples.get(path)!.map((s) 
 const worstPerf = Math.min(...pages.flatMap((p) => samples.get(p)!.map((s) => s.perf)));
 console.log(
   `\nload average after ${load()}\n` +
-    `CPU slowdown median ${median(used)}x (${Math.min(...used)}-${Math.max(...used)}); ` +
+    `CPU slowdown median ${oneDecimal(median(used))}x (${Math.min(...used)}-${Math.max(...used)}); ` +
     `benchmarkIndex during the audit: median ${Math.round(during)} ` +
     `(${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}; ` +
     `by round ${rounds.map(Math.round).join(", ")}), which calls for ${multiplierFor(during)}x\n` +
@@ -406,7 +444,7 @@ for (const [path, list] of samples) {
         col(ref ? fcpRatio.toFixed(2) : "-", 7),
         col(ref ? lcpRatio.toFixed(2) : "-", 7),
         refName.padEnd(7),
-        col(`${median(list.map((s) => s.multiplier))}x`, 4),
+        col(`${oneDecimal(median(list.map((s) => s.multiplier)))}x`, 4),
         col(list.length, 4),
         col(!ref ? "ref" : misses.length ? `FAIL ${misses.join(",")}` : "pass", 5),
       ].join(" ") +
