@@ -10,7 +10,8 @@ import { createApp, type AppOptions } from "../../server/app";
 import { chromiumPath } from "../../scripts/chromium";
 
 const root = resolve(import.meta.dirname, "../..");
-export const dist = resolve(root, "dist");
+/** The built site the tests read: TEST_DIST when set (as `npm test` sets it), else dist/. */
+export const dist = resolve(process.env.TEST_DIST ?? join(root, "dist"));
 
 /**
  * Build the site into a fresh temp folder, as `npm start` does (forms posting to the local
