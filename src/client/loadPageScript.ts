@@ -21,7 +21,9 @@ if (src) {
   )
     load();
   else
-    new PerformanceObserver((_, observer) => {
+    new PerformanceObserver((list, observer) => {
+      // The first screen's content, not a first paint of its background alone before it.
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
       setTimeout(load);
     }).observe({ type: "paint", buffered: true });

@@ -78,6 +78,56 @@ test("the first paint waits for nothing: the page script starts and the full she
   await context.close();
 });
 
+/**
+ * A loaded phone can paint a page's background before its content: a "first-paint" entry with no
+ * "first-contentful-paint" yet. This tells every paint observer of such an entry first, before
+ * the browser's own (a string: tsx would name a class here with a helper the page lacks).
+ */
+const EARLY_BACKGROUND_PAINT = `{
+  const Native = PerformanceObserver;
+  window.PerformanceObserver = class extends Native {
+    constructor(callback) {
+      super(callback);
+      this.told = callback;
+    }
+    observe(options) {
+      super.observe(options);
+      if (options?.type !== "paint") return;
+      const entry = { name: "first-paint", entryType: "paint", startTime: performance.now(), duration: 0 };
+      const list = {
+        getEntries: () => [entry],
+        getEntriesByType: (type) => (type === "paint" ? [entry] : []),
+        getEntriesByName: (name) => (name === "first-paint" ? [entry] : []),
+      };
+      queueMicrotask(() => this.told(list, this));
+    }
+  };
+}`;
+
+test("the page script waits for the first contentful paint, not a paint of the background before it", async () => {
+  const context = await t.browser.newContext(phone);
+  await context.addInitScript({ content: EARLY_BACKGROUND_PAINT });
+  const page = await context.newPage();
+  for (const path of ["/", "/contact", "/ar/book"]) {
+    await page.goto(t.server.origin + path);
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+    const [firstContentfulPaint, scriptRequested] = await page.evaluate(() => [
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      performance.getEntriesByType("resource").find((e) => /\/assets\/page-[^/]+\.js$/.test(e.name))
+        ?.startTime,
+    ]);
+    assert.ok(
+      firstContentfulPaint !== undefined && scriptRequested !== undefined,
+      `${path}: first contentful paint at ${firstContentfulPaint}, page script asked for at ${scriptRequested}`,
+    );
+    assert.ok(
+      scriptRequested > firstContentfulPaint,
+      `${path}: the page script was asked for at ${scriptRequested} ms, before the first contentful paint at ${firstContentfulPaint} ms`,
+    );
+  }
+  await context.close();
+});
+
 test("the full sheet is fetched after load but applies only on the first interaction", async () => {
   const context = await t.browser.newContext(phone);
   const page = await context.newPage();
