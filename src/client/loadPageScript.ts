@@ -4,6 +4,8 @@
  * Requested from the HTML, the script was on the way to the first paint in Lighthouse's model,
  * even at low priority; nothing it does is needed to draw the first screen.
  */
+import { firstPaint } from "./firstPaint";
+
 const src = document.currentScript?.dataset.src;
 
 function load() {
@@ -13,18 +15,4 @@ function load() {
   document.head.append(script);
 }
 
-if (src) {
-  // A page opened out of sight is not painted until it is shown: nothing to hold back.
-  if (
-    document.visibilityState === "hidden" ||
-    !PerformanceObserver.supportedEntryTypes?.includes("paint")
-  )
-    load();
-  else
-    new PerformanceObserver((list, observer) => {
-      // The first screen's content, not a first paint of its background alone before it.
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      setTimeout(load);
-    }).observe({ type: "paint", buffered: true });
-}
+if (src) void firstPaint().then(() => setTimeout(load));
