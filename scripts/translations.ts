@@ -1,50 +1,56 @@
 /**
  * `npm run translations`: per locale, how many texts are translated, stale (the English changed
- * since) and missing, and each stale one with its old and new English.
- * `-- export ar [FILE]`: an XLIFF 2.0 file for a translator (default `eastgate-ar.xlf`).
- * `-- import FILE`: read one back, refusing it whole, naming the unit, if a placeholder or link
- * was lost.
+ * since) and new (not translated yet), then page by page what is new or stale: a new page or
+ * guide waits in English only, a new paragraph or item is left out of the translated page.
+ * `-- export ar [FILE] [--all]`: an XLIFF 2.0 file for a translator (default `eastgate-ar.xlf`)
+ * of what is new or stale, or with --all of every text.
+ * `-- import FILE`: read one back; a file with a bad unit is refused whole, every bad unit named.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { exportLocale, importLocale, stateTable } from "../src/i18n/workflow";
-import { PAGES_FILE } from "../src/i18n/pageLanguages";
+import { exportLocale, importLocale, stateTable, todoByPage } from "../src/i18n/workflow";
 
-const [command, ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const all = args.includes("--all");
+const [command, ...rest] = args.filter((a) => a !== "--all");
 
 try {
   if (command === "export") {
     const [code, out = `eastgate-${code}.xlf`] = rest;
-    if (!code) throw new Error("Usage: npm run translations -- export LOCALE [FILE]");
-    writeFileSync(out, exportLocale(code));
+    if (!code) throw new Error("Usage: npm run translations -- export LOCALE [FILE] [--all]");
+    const { xml, units } = exportLocale(code, undefined, { all });
+    writeFileSync(out, xml);
     console.log(
-      `Wrote ${out}: open it in a translation tool, then npm run translations -- import ${out}`,
+      units
+        ? `Wrote ${out}: ${units} text(s)${all ? "" : " new or stale"}. Open it in a translation tool, then npm run translations -- import ${out}`
+        : `Nothing new or stale in ${code}: wrote ${out} with no texts (--all exports every text)`,
     );
   } else if (command === "import") {
     const [file] = rest;
     if (!file) throw new Error("Usage: npm run translations -- import FILE");
     const { locale, counts } = importLocale(readFileSync(file, "utf8"));
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`${locale}: ${total} text(s) from ${file}`);
+    console.log(`${locale}: ${total} text(s) from ${file} new or changed`);
     for (const [f, n] of Object.entries(counts)) console.log(`  ${f}: ${n}`);
   } else if (command === undefined) {
     const rows = stateTable();
-    console.log("locale  published  translated  stale  missing");
+    console.log("locale  published  translated  stale  new");
     for (const r of rows)
       console.log(
-        `${r.locale.padEnd(6)}  ${(r.published ? "yes" : "no").padEnd(9)}  ${String(r.translated).padStart(10)}  ${String(r.stale).padStart(5)}  ${String(r.missing).padStart(7)}`,
+        `${r.locale.padEnd(6)}  ${(r.published ? "yes" : "no").padEnd(9)}  ${String(r.translated).padStart(10)}  ${String(r.stale).padStart(5)}  ${String(r.missing).padStart(3)}`,
       );
-    // A staff page is published in a language once all its texts are: say which wait, and for what.
     for (const r of rows)
-      for (const report of r.reports.filter((x) => x.file === PAGES_FILE && x.missing.length))
-        console.log(
-          `\nmissing ${r.locale} ${report.file}: not published in ${r.locale} until translated\n  ${report.missing.join("\n  ")}`,
-        );
-    for (const r of rows)
-      for (const report of r.reports)
-        for (const s of report.stale)
-          console.log(
-            `\nstale ${r.locale} ${report.file} ${s.unit.field}\n  was: ${s.was}\n  now: ${s.unit.text}`,
-          );
+      for (const todo of todoByPage(r.locale)) {
+        const what = todo.englishOnly
+          ? `in English only until its ${todo.fresh.length + todo.stale.length} text(s) are translated`
+          : todo.fresh.length
+            ? `published in ${r.locale} without the new text(s) until they are translated`
+            : `published in ${r.locale} with the stale text(s)`;
+        console.log(`\n${r.locale} ${todo.page} (${todo.file}): ${what}`);
+        if (todo.englishOnly) continue; // the export holds its texts
+        for (const u of todo.fresh) console.log(`  new    ${u.field}\n         ${u.text}`);
+        for (const s of todo.stale)
+          console.log(`  stale  ${s.unit.field}\n    was: ${s.was}\n    now: ${s.unit.text}`);
+      }
   } else throw new Error(`Unknown command "${command}": use export, import or nothing`);
 } catch (error) {
   console.error((error as Error).message);

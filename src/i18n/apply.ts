@@ -1,9 +1,10 @@
 /**
  * One locale's words: a translated copy of every content module, read by what runs in that
- * locale's scope (src/i18n/scope.ts). A missing translation stops the build,
- * naming locale, file and field: a translated page never falls back to English. A stale one (its
- * English changed since) is still used and is listed, with the old and the new English. A page
- * staff compose is the exception: one not wholly translated is left out of the language.
+ * locale's scope (src/i18n/scope.ts). A translated page never falls back to English: a text staff
+ * wrote (content/) with no translation is left out with the part that holds it
+ * (src/i18n/omit.ts), and listed; one of the code's own (src/content/) stops the build. A stale
+ * one (its English changed since) is still used and is listed, with the old and the new English.
+ * A page staff compose is left out of the language whole until every text of it is current.
  */
 import { relative } from "node:path";
 import { catalogFile, readCatalog, stateOf, type Stale } from "./catalog";
@@ -18,6 +19,7 @@ import type { ContentModule } from "../build/validate";
 import { englishOf, hasCopies, setCopy } from "./scope";
 import type { StaffPage } from "../content/schema/pages";
 import { PAGES_FILE, translatedIn } from "./pageLanguages";
+import { MISSING, omissions, pruneMissing, type Omitted } from "./omit";
 
 /** Filled from CLDR (src/i18n/zoneCities.ts): no texts of its own. */
 const ZONE_CITIES_FILE = "src/content/zoneCities.ts";
@@ -55,8 +57,6 @@ export function translationState(
   });
 }
 
-export class MissingTranslations extends Error {}
-
 /** A copy of content's arrays and plain objects (a function in it is kept as it is). */
 function copyOf<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyOf) as T;
@@ -69,15 +69,20 @@ function copyOf<T>(value: T): T {
 export const englishCopy = (exports: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, copyOf(englishOf(v))]));
 
+export class MissingTranslations extends Error {}
+
 /**
  * Puts `locale`'s copy of every content module in place (src/i18n/scope.ts): what runs in that
  * locale's scope reads its words. Once per locale; returns the stale translations (used, and
- * listed with the old and the new English). A missing translation throws, naming locale, file
- * and field: a translated page never falls back to English. A page staff compose is the
- * exception: one not wholly translated is left out of the locale's copy (not published in it).
+ * listed with the old and the new English) and what was left out for want of a translation. A
+ * page staff compose not wholly translated is left out of the locale's copy (not published in it).
+ * A text of the code's own (src/content/) with no translation throws MissingTranslations.
  */
-export function applyTranslations(locale: LocaleCode, dir?: string): Stale[] {
-  if (hasCopies(locale)) return [];
+export function applyTranslations(
+  locale: LocaleCode,
+  dir?: string,
+): { stale: Stale[]; omitted: Omitted[] } {
+  if (hasCopies(locale)) return { stale: [], omitted: [] };
   const modules = contentModules.map(({ file, exports }) => ({
     file,
     exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, copyOf(englishOf(v))])),
@@ -88,19 +93,26 @@ export function applyTranslations(locale: LocaleCode, dir?: string): Stale[] {
   pages.splice(0, pages.length, ...pages.filter((p) => !withheld.some((w) => w.slug === p.slug)));
 
   const reports = translationState(locale, dir, modules);
-  const missing = reports.flatMap((r) =>
-    r.missing.map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
-  );
+  // The code's own words (src/content/) come translated with the code: a missing one is a
+  // developer's mistake, and stops the build. What staff write (content/) never does.
+  const missing = reports
+    .filter((r) => !r.file.startsWith("content/"))
+    .flatMap((r) =>
+      r.missing.map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
+    );
   if (missing.length)
     throw new MissingTranslations(
-      `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
+      `${missing.length} text(s) of the code have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
     );
   const intake = intakeName(site.promotedIntake, localeByCode(locale)?.lang ?? locale);
   for (const { file, exports } of modules) {
     const { entries } = stateOf(unitsOf(file, exports), readCatalog(locale, file, dir));
-    replaceTexts(file, exports, (unit) =>
-      entries.get(unit.field)!.text.replaceAll(INTAKE_PLACEHOLDER, intake),
+    replaceTexts(
+      file,
+      exports,
+      (unit) => entries.get(unit.field)?.text.replaceAll(INTAKE_PLACEHOLDER, intake) ?? MISSING,
     );
+    pruneMissing(file, exports);
   }
   const zones = modules.find((m) => m.file === ZONE_CITIES_FILE)!.exports;
   Object.assign(zones.zoneCities as object, cldrZoneCities(locale));
@@ -109,5 +121,5 @@ export function applyTranslations(locale: LocaleCode, dir?: string): Stale[] {
       if (value && typeof value === "object")
         setCopy(locale, value, modules[i].exports[name] as object);
   });
-  return reports.flatMap((r) => r.stale);
+  return { stale: reports.flatMap((r) => r.stale), omitted: omissions(reports) };
 }

@@ -3,7 +3,7 @@
  * open: one <file> per content file, one <unit> per text, with the English source, a note of
  * where it appears (and its length limit where there is one) and the current translation.
  * Importing checks that every {placeholder} and link of the English survived, and refuses the
- * whole file, naming the unit, if not.
+ * whole file, naming every unit that broke a rule, if not.
  */
 import { INLINE_LINK } from "../lib/inlineLinks";
 import { parseDocument } from "htmlparser2";
@@ -25,6 +25,15 @@ export interface ExportFile {
 /** Fields with a length limit (characters), by file and field. */
 export const LENGTH_LIMITS: Record<string, Record<string, number>> = {
   "content/navigation.yaml": { "headerCta.desktopLabel": 16, "headerCta.mobileLabel": 28 },
+};
+
+/**
+ * Placeholders a translation may use instead of the English's, by file and field: a reading time
+ * is "{minutes} min read" in English, and "{duration}" (Intl's "8 دقائق") where the language
+ * writes the unit with the number (src/lib/intlWords.ts fills both).
+ */
+export const ALTERNATIVE_PLACEHOLDERS: Record<string, Record<string, Record<string, string>>> = {
+  "src/content/formats.ts": { "readingWords.readingTime": { "{duration}": "{minutes}" } },
 };
 
 export function exportXliff(lang: string, files: ExportFile[]): string {
@@ -83,38 +92,62 @@ export function tokensOf(text: string): string[] {
   ].sort();
 }
 
-/** Read an XLIFF 2.0 file back; throws naming the unit when one breaks a rule. */
-export function importXliff(xml: string): Imported {
+/** A rule a unit of an XLIFF file broke. */
+export class XliffError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} unit(s) refused, nothing imported:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+/**
+ * Read an XLIFF 2.0 file back; throws an XliffError naming every unit that broke a rule. A unit
+ * still marked `initial` whose target is what it was exported with (`exported`: the current
+ * catalog, file -> field -> text) was not touched: it is left out, so an untouched stale
+ * translation stays stale.
+ */
+export function importXliff(
+  xml: string,
+  exported: (file: string, field: string) => string | undefined = () => undefined,
+): Imported {
   const doc = parseDocument(xml, { xmlMode: true, decodeEntities: true });
   const root = elements(doc.children, "xliff")[0];
   if (!root || root.attribs.version !== "2.0")
     throw new Error('not an XLIFF 2.0 file (no <xliff version="2.0">)');
   const result: Imported = { locale: root.attribs.trgLang, files: {} };
+  const problems: string[] = [];
   for (const file of elements(root.children, "file")) {
     const name = file.attribs.id;
     const catalog: Catalog = (result.files[name] = {});
     for (const unit of elements(file.children, "unit")) {
       const field = unit.attribs.id;
       const segment = elements(unit.children, "segment")[0];
-      if (!segment) throw new Error(`${name} ${field}: no <segment>`);
-      const source = elements(segment.children, "source")[0];
+      const source = segment && elements(segment.children, "source")[0];
+      if (!source) {
+        problems.push(`${name} ${field}: no <segment> with a <source>`);
+        continue;
+      }
       const target = elements(segment.children, "target")[0];
-      if (!source) throw new Error(`${name} ${field}: no <source>`);
       if (!target || !textOf(target).trim()) continue; // not translated yet
       const [en, text] = [textOf(source), textOf(target)];
+      if (segment.attribs.state === "initial" && exported(name, field) === text) continue;
+      const alternatives = ALTERNATIVE_PLACEHOLDERS[name]?.[field] ?? {};
       const want = tokensOf(en);
-      const got = tokensOf(text);
+      const got = tokensOf(text)
+        .map((t) => alternatives[t] ?? t)
+        .sort();
       if (want.join("\n") !== got.join("\n")) {
         const lost = want.filter((t) => !got.includes(t));
         const added = got.filter((t) => !want.includes(t));
-        throw new Error(
+        problems.push(
           `${name} ${field}: the translation must keep every placeholder and link of the English` +
             (lost.length ? `; missing ${lost.join(", ")}` : "") +
             (added.length ? `; not in the English ${added.join(", ")}` : ""),
         );
+        continue;
       }
       catalog[field] = { source: en, text };
     }
   }
+  if (problems.length) throw new XliffError(problems);
   return result;
 }

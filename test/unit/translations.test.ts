@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contentModules } from "../../src/build/content";
@@ -13,7 +13,8 @@ import {
   type Catalog,
 } from "../../src/i18n/catalog";
 import { replaceTexts, unitsOf } from "../../src/i18n/units";
-import { exportXliff, importXliff } from "../../src/i18n/xliff";
+import { exportXliff, importXliff, XliffError } from "../../src/i18n/xliff";
+import { MISSING, omittedPart, pruneMissing } from "../../src/i18n/omit";
 import { exportLocale, importLocale } from "../../src/i18n/workflow";
 
 const home = contentModules.find((m) => m.file === "content/home.yaml")!;
@@ -43,15 +44,16 @@ test("a translation is current, stale (with the English it was made from) or mis
   assert.deepEqual(state.missing, [c]);
 });
 
-test("a missing translation stops the build, naming locale, file and field", () => {
+test("a missing translation of the code's own words stops the build, naming locale, file and field", () => {
   const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
   try {
     assert.throws(
       () => applyTranslations("ar", dir),
       (e: Error) =>
         e instanceof MissingTranslations &&
-        e.message.includes("have no ar translation") &&
-        /translations\/ar\/about\.json: \S+/.test(e.message),
+        e.message.includes("of the code have no ar translation") &&
+        /translations\/ar\/booking\.json: \S+/.test(e.message) &&
+        !/translations\/ar\/about\.json/.test(e.message),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -100,7 +102,7 @@ test("XLIFF 2.0 out and back: source, note, current translation; a lost placehol
 test("npm run translations -- export / import: the real content, round trip into the catalogs", () => {
   const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
   try {
-    const xml = exportLocale("zh", dir);
+    const { xml } = exportLocale("zh", dir, { all: true });
     assert.equal(
       (xml.match(/<unit /g) ?? []).length,
       contentModules.reduce((n, m) => n + unitsOf(m.file, m.exports).length, 0),
@@ -179,4 +181,113 @@ test("every translation states the same numbers as its English", () => {
               `${locale.name} ${m.file} ${field}: ${numbers(entry.source, locale.name === "zh").join(" ")} in the English, ${numbers(entry.text).join(" ")} in the translation`,
             );
   assert.deepEqual(problems, []);
+});
+
+test("a text staff wrote with no translation leaves out the part that holds it, never the page", () => {
+  assert.equal(omittedPart("content/guides", "guides[new].title"), "guides[new]");
+  assert.equal(
+    omittedPart("content/guides", "guides[a].sections[b].paragraphs[2].items[1]"),
+    "guides[a].sections[b].paragraphs[2].items[1]",
+  );
+  assert.equal(omittedPart("content/events.yaml", "events.open-day.title"), "events.open-day");
+  assert.equal(
+    omittedPart("content/events.yaml", "events.open-day.body[1]"),
+    "events.open-day.body[1]",
+  );
+  assert.equal(omittedPart("content/home.yaml", "hero.note"), "hero.note");
+
+  const exports = {
+    guides: [
+      { slug: "old", title: "عنوان", sections: [{ paragraphs: ["نص", MISSING, "نص"] }] },
+      { slug: "new", title: MISSING, sections: [{ paragraphs: [MISSING] }] },
+      { slug: "list", title: "عنوان", items: { items: ["بند", MISSING] } },
+    ],
+    hero: { title: "عنوان", note: MISSING },
+  };
+  pruneMissing("content/guides", exports);
+  assert.deepEqual(exports, {
+    guides: [
+      { slug: "old", title: "عنوان", sections: [{ paragraphs: ["نص", "نص"] }] },
+      { slug: "list", title: "عنوان", items: { items: ["بند"] } },
+    ],
+    hero: { title: "عنوان" },
+  });
+  const events = { events: { a: { title: "أ" }, b: { title: MISSING, body: ["ب"] } } };
+  pruneMissing("content/events.yaml", events);
+  assert.deepEqual(events, { events: { a: { title: "أ" } } });
+});
+
+/** The catalogs, byte for byte. */
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), "utf8")]),
+  );
+
+for (const code of ["ar", "zh"])
+  test(`XLIFF round trip in ${code}: every unit out, untouched back in, nothing changed`, () => {
+    const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
+    try {
+      cpSync(TRANSLATIONS_DIR, dir, { recursive: true });
+      const before = snapshot(dir);
+      const { xml, units } = exportLocale(code, dir, { all: true });
+      const total = contentModules.reduce((n, m) => n + unitsOf(m.file, m.exports).length, 0);
+      assert.equal(units, total);
+      assert.equal((xml.match(/<unit /g) ?? []).length, total);
+      const { locale, counts } = importLocale(xml, dir);
+      assert.equal(locale, code);
+      assert.deepEqual(counts, {}, "an untouched file changes nothing");
+      assert.deepEqual(snapshot(dir), before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+test("an export holds what is new or stale; untouched, a stale text stays stale; every bad unit is named", () => {
+  const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
+  try {
+    cpSync(TRANSLATIONS_DIR, dir, { recursive: true });
+    const file = "content/about.yaml";
+    const waiting = exportLocale("ar", dir).units; // the staff page not yet translated
+    const catalog = readCatalog("ar", file, dir);
+    const [[gone], [aged, agedEntry], [third]] = Object.entries(catalog);
+    delete catalog[gone];
+    catalog[aged] = { ...agedEntry, source: `${agedEntry.source} (before)` };
+    writeCatalog("ar", file, catalog, dir);
+
+    const { xml, units } = exportLocale("ar", dir);
+    assert.equal(units, waiting + 2, "the new text and the stale one, no more");
+    const aboutFile = xml.slice(xml.indexOf(`<file id="${file}"`));
+    assert.deepEqual(
+      [...aboutFile.slice(0, aboutFile.indexOf("</file>")).matchAll(/<unit id="([^"]+)"/g)]
+        .map((m) => m[1])
+        .sort(),
+      [gone, aged].sort(),
+    );
+    assert.match(xml, /<note category="stale">The English changed\. It was: .* \(before\)<\/note>/);
+    assert.deepEqual(importLocale(xml, dir).counts, {}, "untouched: nothing imported");
+    assert.equal(readCatalog("ar", file, dir)[aged].source, `${agedEntry.source} (before)`);
+
+    // Two bad units in one file: both named, nothing written.
+    const { xml: whole } = exportLocale("ar", dir, { all: true });
+    const broken = whole
+      .replace(
+        new RegExp(`(<unit id="${third.replace(/[[\]().]/g, "\\$&")}">[\\s\\S]*?<target>)[^<]*`),
+        "$1{nope} نص",
+      )
+      .replace(/(<unit id="readingWords\.readingTime">[\s\S]*?<target>)[^<]*/, "$1قراءة {hours}");
+    const files = snapshot(dir);
+    assert.throws(
+      () => importLocale(broken, dir),
+      (e: Error) =>
+        e instanceof XliffError &&
+        e.problems.length === 2 &&
+        e.problems.some((p) => p.startsWith(`${file} ${third}:`) && p.includes("{nope}")) &&
+        e.problems.some((p) => p.includes("readingWords.readingTime") && p.includes("{hours}")),
+    );
+    assert.deepEqual(snapshot(dir), files, "a refused file changes nothing");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
