@@ -3,7 +3,7 @@
  * TBT_PARTS=1. Lighthouse does not report TBT from the load it observed: it simulates the load on
  * the slowed phone (Lantern) and sums, over the simulated main-thread tasks, each one's time after
  * the simulated first contentful paint beyond 50 ms. Which tasks those are can differ from run to
- * run on the same page (README, "Reading a result"). With LANTERN_DEBUG set and
+ * run on the same page (docs/developers/performance.md). With LANTERN_DEBUG set and
  * `--save-assets`, Lighthouse writes each simulation as a trace; this reads them back.
  *
  * Lighthouse's TBT is the mean of two simulations of the whole load (Lantern's TotalBlockingTime):

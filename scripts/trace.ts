@@ -4,8 +4,9 @@
  * to the first contentful paint. TRACE_TASKS=1 also lists the first load's tasks (when each
  * starts, its ms, and the style, layout, paint, parse and script ms inside, and the font lookups
  * inside those: finding each family and making each face at each size, most of an Arabic or
- * Chinese page's first layout before their faces were named by local(): README, Fonts). Only the
- * first load is a cold browser, as each Lighthouse run is; later loads find the fonts looked up.
+ * Chinese page's first layout before their faces were named by local():
+ * docs/developers/performance.md). Only the first load is a cold browser, as each Lighthouse run
+ * is; later loads find the fonts looked up.
  * Unthrottled: measurement, not a test; compare pages in one run.
  */
 import { chromium } from "playwright-core";

@@ -11,7 +11,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** The server's settings, read and checked once at start (see the README's configuration table). */
+/** The server's settings, read and checked once at start (docs/operators/configuration.md). */
 export interface ServerConfig {
   port: number;
   dist: string;

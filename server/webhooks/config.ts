@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import type { Backoff } from "../delivery";
 
-/** Where leads go and how they are signed (WEBHOOK_URL, WEBHOOK_SECRET; see the README). */
+/** Where leads go and how they are signed: WEBHOOK_URL, WEBHOOK_SECRET (docs/integrators/). */
 export interface WebhookConfig {
   /** Absolute http(s) URLs: each receives every message, as a delivery of its own. */
   urls: string[];

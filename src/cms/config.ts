@@ -230,7 +230,7 @@ export function schemaFields(schema: z.ZodType, path: string): CmsField[] {
   return objectFields(json, path);
 }
 
-/** Where the editor saves, from the build's environment (see README, "Editing the site"). */
+/** Where the editor saves, from the build's environment (docs/developers/editor.md). */
 export interface CmsBackendEnv {
   CMS_BACKEND?: string;
   CMS_REPO?: string;

@@ -1,7 +1,8 @@
 import { localized } from "../i18n/scope";
 /**
  * How dates, amounts of money and times in two zones are put into words. Each language orders
- * them its own way, so they are templates; the digits stay Western in every language (README).
+ * them its own way, so they are templates; the digits stay Western in every language
+ * (docs/developers/languages.md).
  */
 export const dateWords = localized({
   months: [

@@ -5,7 +5,7 @@ import { EVENTS_PATH, splitByTime } from "../lib/events";
 import { PageHero } from "../components/PageHero";
 import { EventList } from "../components/events/EventList";
 
-/** /events/past: the events held, newest first, each page kept (README: events). */
+/** /events/past: the events held, newest first, each page kept (docs/developers/). */
 export function PastEventsPage() {
   const { past } = splitByTime(Object.values(events), buildNow);
   return (

@@ -422,7 +422,7 @@ for (const engine of engines)
             servers[0].child.kill("SIGTERM");
             stopped.push(await servers[0].exited);
             servers[0] = await start(0);
-            // The proxy's health check: traffic once /readyz says so (README, Caddy's health_uri).
+            // The proxy's health check: traffic once /readyz says so (docs/operators/).
             const origin = servers[0].origin;
             await until(
               async () => (await fetch(`${origin}/readyz`)).status === 200,
