@@ -24,6 +24,7 @@ import { loadRedirects, REDIRECTS_FILE, redirectsFile, type Redirect } from "./s
 import { ContentError } from "./src/content/contentError";
 import { SERVER_PAGES } from "./server/paths";
 import { adminFiles, writeAdmin } from "./src/build/admin";
+import { writeTranslationsPage } from "./src/build/translationsPage";
 import { editorWanted } from "./src/cms/config";
 import { pageScriptLoader } from "./src/build/pageScript";
 import { afterLoad } from "./src/build/afterLoad";
@@ -275,7 +276,10 @@ async function build() {
   writeSiteFiles(admin !== undefined, redirects);
   await compressAll(dist);
   // After compressing: the editor's 5 MB of prebuilt script would add seconds to every build.
-  if (admin) writeAdmin(dist, admin, { stylesheet: css, fontFaces });
+  if (admin) {
+    writeAdmin(dist, admin, { stylesheet: css, fontFaces });
+    writeTranslationsPage(dist, css);
+  }
   printReport(dist, written);
   console.log(
     `Built ${written.length} pages (${everyLocale.map((l) => l.locale.code).join(", ")}) in ${Math.round(performance.now() - started)} ms -> ${dist}`,

@@ -12,12 +12,14 @@ import { exportLocale, importLocale, stateTable, todoByPage } from "../src/i18n/
 const args = process.argv.slice(2);
 const all = args.includes("--all");
 const [command, ...rest] = args.filter((a) => a !== "--all");
+// Another folder of catalogs than content/translations/ (as the build takes it).
+const dir = process.env.TRANSLATIONS_DIR;
 
 try {
   if (command === "export") {
     const [code, out = `eastgate-${code}.xlf`] = rest;
     if (!code) throw new Error("Usage: npm run translations -- export LOCALE [FILE] [--all]");
-    const { xml, units } = exportLocale(code, undefined, { all });
+    const { xml, units } = exportLocale(code, dir, { all });
     writeFileSync(out, xml);
     console.log(
       units
@@ -27,19 +29,19 @@ try {
   } else if (command === "import") {
     const [file] = rest;
     if (!file) throw new Error("Usage: npm run translations -- import FILE");
-    const { locale, counts } = importLocale(readFileSync(file, "utf8"));
+    const { locale, counts } = importLocale(readFileSync(file, "utf8"), dir);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(`${locale}: ${total} text(s) from ${file} new or changed`);
     for (const [f, n] of Object.entries(counts)) console.log(`  ${f}: ${n}`);
   } else if (command === undefined) {
-    const rows = stateTable();
+    const rows = stateTable(dir);
     console.log("locale  published  translated  stale  new");
     for (const r of rows)
       console.log(
         `${r.locale.padEnd(6)}  ${(r.published ? "yes" : "no").padEnd(9)}  ${String(r.translated).padStart(10)}  ${String(r.stale).padStart(5)}  ${String(r.missing).padStart(3)}`,
       );
     for (const r of rows)
-      for (const todo of todoByPage(r.locale)) {
+      for (const todo of todoByPage(r.locale, dir)) {
         const what = todo.englishOnly
           ? `in English only until its ${todo.fresh.length + todo.stale.length} text(s) are translated`
           : todo.fresh.length

@@ -118,7 +118,7 @@ export const collections: (Collection | FolderCollection)[] = [
     name: "guides",
     label: "Guides",
     description:
-      "The guides under /guides/ and on the home page, one file each. The build checks every field and the text's form.",
+      "The guides under /guides/ and on the home page, one file each. The build checks every field and the text's form. A new guide is in English only until translated, and a new paragraph is left out of the Arabic and Chinese guide until then: /admin/translations/ lists what waits.",
     folder: "content/guides",
     schema: guideFrontMatterSchema,
     singular: "guide",
@@ -129,7 +129,7 @@ export const collections: (Collection | FolderCollection)[] = [
     name: "pages",
     label: "Pages",
     description:
-      "Pages you compose from the site's blocks (a campaign, a country, a scholarship round), one file each, at /<slug>. A page is published in Arabic or Chinese once all its texts are translated there. The build checks every field and block.",
+      "Pages you compose from the site's blocks (a campaign, a country, a scholarship round), one file each, at /<slug>. A page is published in Arabic or Chinese once all its texts are translated there (/admin/translations/ lists what waits). The build checks every field and block.",
     folder: "content/pages",
     schema: pageSchema(knownIds()),
     singular: "page",

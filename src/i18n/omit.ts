@@ -35,24 +35,28 @@ const holdsMissing = (value: unknown): boolean =>
 
 /**
  * Takes out of a locale's copy (in place) every part that holds a MISSING text, as omittedPart
- * names them: innermost array elements first, then keyed items, then the single fields left.
+ * names them: innermost array elements first (and an element left with an emptied list, such as
+ * a list whose items are all new), then keyed items, then the single fields left.
  */
 export function pruneMissing(file: string, exports: Record<string, unknown>) {
   const keyedRoot = KEYED_ITEMS[file]?.source.match(/^\^(\w+)/)?.[1];
-  const walk = (value: unknown) => {
+  /** Prunes `value`'s arrays; true when one of them was emptied by it. */
+  const walk = (value: unknown): boolean => {
     if (Array.isArray(value)) {
-      value.forEach(walk);
-      const kept: unknown[] = value.filter((v) => !holdsMissing(v));
+      // Each element's own lists first: an element goes if it still holds a MISSING text after.
+      const kept: unknown[] = value.filter((v) => !walk(v) && !holdsMissing(v));
+      const emptied = value.length > 0 && kept.length === 0;
       value.splice(0, value.length, ...kept);
-    } else if (value && typeof value === "object")
-      for (const v of Object.values(value)) if (typeof v === "object") walk(v);
+      return emptied;
+    }
+    if (!value || typeof value !== "object") return false;
+    return Object.values(value).reduce<boolean>((emptied, v) => walk(v) || emptied, false);
   };
-  for (const [name, value] of Object.entries(exports)) {
-    walk(value);
-    if (name === keyedRoot && value && typeof value === "object")
+  for (const [name, value] of Object.entries(exports))
+    if (name === keyedRoot && value && typeof value === "object") {
       for (const [key, item] of Object.entries(value))
-        if (holdsMissing(item)) delete (value as Record<string, unknown>)[key];
-  }
+        if (walk(item) || holdsMissing(item)) delete (value as Record<string, unknown>)[key];
+    } else walk(value);
   const unset = (value: unknown) => {
     if (!value || typeof value !== "object") return;
     for (const [key, v] of Object.entries(value))

@@ -291,3 +291,17 @@ test("an export holds what is new or stale; untouched, a stale text stays stale;
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a list whose items are all new goes whole; its section stays", () => {
+  const exports = {
+    guides: [
+      {
+        slug: "g",
+        title: "عنوان",
+        sections: [{ title: "قسم", paragraphs: ["نص", { items: [MISSING, MISSING] }] }],
+      },
+    ],
+  };
+  pruneMissing("content/guides", exports);
+  assert.deepEqual(exports.guides[0].sections[0].paragraphs, ["نص"]);
+});
