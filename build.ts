@@ -13,6 +13,7 @@ import { validateContent } from "./src/build/validate";
 import { validateTools } from "./src/build/validateTools";
 import { validateBooking } from "./src/build/validateBooking";
 import { staleClaims } from "./src/build/staleness";
+import { overLimitsIn } from "./src/build/layoutLimits";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
 import { renderRoute, localeOutputFile, routeName, socialCards } from "./src/build/render";
 import { processMedia } from "./src/build/media";
@@ -171,6 +172,11 @@ function renderLocale(locale: Locale, assets: Assets, scriptSheet: string) {
       for (const o of omitted)
         console.warn(
           `Not yet in ${locale.code}, left out until translated: ${o.file} ${o.part} (${o.fields.length} text(s))`,
+        );
+      // The English stops the build at its limits (the schema); a translation is only told.
+      for (const problem of overLimitsIn(locale.code))
+        console.warn(
+          `Warning, too long in ${locale.code} (content/translations/${locale.code}/): ${problem}`,
         );
     }
     const cards = await writeOgImages(dist, socialCards(), locale);

@@ -26,8 +26,9 @@ export interface Redirect {
 export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
 /**
- * The redirects of `text` (the file `file`), each also under every other built locale's prefix
- * when it leads to a page of the site that is in that locale (`localesOf`: a staff page may be in
+ * The redirects of `text` (the file `file`), each also under every other built locale's prefix, so
+ * that an old address answers in every language: to the page in that locale where it is in it,
+ * else to the English page (`localesOf`: a renamed staff page whose translation is stale is in
  * English alone). Throws ContentError listing every problem.
  */
 export function checkRedirects(
@@ -70,15 +71,14 @@ export function checkRedirects(
   checked.done();
   return entries.flatMap(({ from, to, permanent }) => {
     const status = permanent ? 301 : 302;
-    if (!to.startsWith("/")) return [{ from, to, status }];
     const target = withoutSlash(to.split("#")[0]);
-    return locales
-      .filter((locale) => localesOf(target).includes(locale))
-      .map((locale) => ({
-        from: localePath(locale, from),
-        to: localePath(locale, to),
-        status,
-      }));
+    const there = to.startsWith("/") ? localesOf(target) : [];
+    return locales.map((locale) => ({
+      from: localePath(locale, from),
+      // An address elsewhere, or a page not in this language: the same for every language.
+      to: there.includes(locale) ? localePath(locale, to) : to,
+      status,
+    }));
   });
 }
 

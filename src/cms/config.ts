@@ -26,6 +26,8 @@ interface JsonSchema {
   items?: JsonSchema;
   /** A widget named in the schema's `.meta({ widget })`. */
   widget?: string;
+  /** Why a text's length is limited (src/content/schema/common.ts `text`): said with the limit. */
+  limitReason?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   /** A fixed value: a discriminated union's tag (`type: "hero"`). */
@@ -113,7 +115,8 @@ function widgetFor(name: string, node: JsonSchema, required: boolean, path: stri
     const message = url
       ? "an https:// address"
       : bounded
-        ? limits.replace(/^./, (c) => c.toUpperCase())
+        ? limits.replace(/^./, (c) => c.toUpperCase()) +
+          (node.limitReason ? `: ${node.limitReason}` : "")
         : (node.description ?? "not in the expected form");
     // A long or unbounded free text gets a multi-line box; a code-like one (a pattern) a line.
     const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : !node.pattern && !url;

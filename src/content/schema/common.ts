@@ -11,10 +11,16 @@ export const slug = z.string().regex(SLUG_PATTERN, "lower-case words joined by h
 /** A real calendar date written YYYY-MM-DD (no 30 February); `message` when it is not one. */
 export const isoDate = (message = "a date written YYYY-MM-DD") => z.iso.date(message);
 
-/** A text a reader reads: never blank. */
-export const text = (max?: number) => {
+/**
+ * A text a reader reads: never blank. A `reason` for its limit (what the layout needs) goes into
+ * the build's message and the editor's (src/cms/config.ts reads it as `limitReason`).
+ */
+export const text = (max?: number, reason?: string) => {
   const base = z.string().trim().min(1);
-  return max === undefined ? base : base.max(max);
+  if (max === undefined) return base;
+  return reason
+    ? base.max(max, `at most ${max} characters: ${reason}`).meta({ limitReason: reason })
+    : base.max(max);
 };
 
 /**

@@ -8,6 +8,9 @@ import { countryCode } from "./destinations";
 import { highlightSchema } from "./programmes";
 import { categorySlug } from "./programmes";
 import { imageSchema, linkSchema, slug, text } from "./common";
+import { HERO_REASON, layoutLimits } from "./limits";
+
+const { heroTitle, heroText, heroButton } = layoutLimits.en;
 
 /**
  * The enquiry form's Study Interest choices: every course card, and taught master's degrees,
@@ -47,13 +50,23 @@ const sectionSchema = (title: string) =>
 export const slideSchema = z
   .object({
     id: id("slide"),
-    title: text(80).meta({ title: "Heading", description: FACTS }),
-    description: text(300).meta({
+    title: text(heroTitle, HERO_REASON).meta({
+      title: "Heading",
+      description: `Up to ${heroTitle} characters. ${FACTS}`,
+    }),
+    description: text(heroText, HERO_REASON).meta({
       title: "Text",
-      description: `One or two sentences: the slide shows three lines. ${FACTS}`,
+      description: `One or two sentences, up to ${heroText} characters: the slide shows them whole. ${FACTS}`,
     }),
     image: imageSchema.meta({ title: "Illustration" }),
-    cta: linkSchema.meta({ title: "Button" }),
+    cta: linkSchema
+      .extend({
+        label: text(heroButton, HERO_REASON).meta({
+          title: "Text",
+          description: `What the button says: up to ${heroButton} characters.`,
+        }),
+      })
+      .meta({ title: "Button" }),
   })
   .strict();
 

@@ -5,13 +5,19 @@
  */
 import { z } from "zod";
 import { iconName, linkSchema, text } from "./common";
+import { characters, layoutLimits, MENU_ENTRIES, MENU_REASON } from "./limits";
+
+const { menuLabel, menuTotal } = layoutLimits.en;
 
 /** Named menus made from other content: where one of them opens in the main menu. */
 export const builtMenus = ["courses"] as const;
 
 export const menuItemSchema = z
   .object({
-    label: linkSchema.shape.label,
+    label: text(menuLabel, MENU_REASON).meta({
+      title: "Text",
+      description: `What the entry says: up to ${menuLabel} characters, and all the entries' texts together up to ${menuTotal}.`,
+    }),
     href: linkSchema.shape.href.optional(),
     menu: z.enum(builtMenus).optional().meta({
       title: "Opens a menu",
@@ -46,7 +52,11 @@ export const navigationFileSchema = z
     mainNav: z
       .array(menuItemSchema)
       .min(1)
-      .meta({ title: "Main menu", description: "The header's menu, in order." }),
+      .max(MENU_ENTRIES, `at most ${MENU_ENTRIES} entries: ${MENU_REASON}`)
+      .meta({
+        title: "Main menu",
+        description: `The header's menu, in order: up to ${MENU_ENTRIES} entries whose texts come to ${menuTotal} characters at most together, so that it fits on one line (the logo leads home too).`,
+      }),
     headerCta: z
       .object({
         href: linkSchema.shape.href,
@@ -89,6 +99,13 @@ export const navigationFileSchema = z
   })
   .strict()
   .superRefine(({ mainNav }, ctx) => {
+    const total = mainNav.reduce((sum, item) => sum + characters(item.label), 0);
+    if (total > menuTotal)
+      ctx.addIssue({
+        code: "custom",
+        path: ["mainNav"],
+        message: `the entries' texts come to ${total} characters together, at most ${menuTotal}: ${MENU_REASON}. Shorten one or leave one out`,
+      });
     mainNav.forEach((item, i) => {
       if (item.menu && mainNav.findIndex((m) => m.menu === item.menu) < i)
         ctx.addIssue({

@@ -11,7 +11,7 @@ export const redirectSchema = z
       .meta({
         title: "Old address",
         description:
-          "The address that no longer has a page, e.g. /guides/old-name. Its Arabic and Chinese addresses (/ar/…, /zh/…) follow by themselves.",
+          "The address that no longer has a page, e.g. /guides/old-name. Its Arabic and Chinese addresses (/ar/…, /zh/…) follow by themselves: to the new page in that language, or to the English page while it has no current translation.",
       }),
     to: z
       .string()
