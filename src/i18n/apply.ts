@@ -19,7 +19,7 @@ import type { ContentModule } from "../build/validate";
 import { englishOf, hasCopies, setCopy } from "./scope";
 import type { StaffPage } from "../content/schema/pages";
 import { PAGES_FILE, translatedIn } from "./pageLanguages";
-import { MISSING, omissions, pruneMissing, type Omitted } from "./omit";
+import { hasPart, missingFor, omissions, pruneMissing, type Omitted } from "./omit";
 
 /** Filled from CLDR (src/i18n/zoneCities.ts): no texts of its own. */
 const ZONE_CITIES_FILE = "src/content/zoneCities.ts";
@@ -76,7 +76,8 @@ export class MissingTranslations extends Error {}
  * locale's scope reads its words. Once per locale; returns the stale translations (used, and
  * listed with the old and the new English) and what was left out for want of a translation. A
  * page staff compose not wholly translated is left out of the locale's copy (not published in it).
- * A text of the code's own (src/content/) with no translation throws MissingTranslations.
+ * A text of the code's own (src/content/), or a page's own required text, with no translation
+ * throws MissingTranslations (src/i18n/omit.ts says why).
  */
 export function applyTranslations(
   locale: LocaleCode,
@@ -93,16 +94,17 @@ export function applyTranslations(
   pages.splice(0, pages.length, ...pages.filter((p) => !withheld.some((w) => w.slug === p.slug)));
 
   const reports = translationState(locale, dir, modules);
-  // The code's own words (src/content/) come translated with the code: a missing one is a
-  // developer's mistake, and stops the build. What staff write (content/) never does.
-  const missing = reports
-    .filter((r) => !r.file.startsWith("content/"))
-    .flatMap((r) =>
-      r.missing.map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
-    );
+  // The code's own words (src/content/) come translated with the code, and a page's own title
+  // or introduction was translated before staff could change it: a missing one is a mistake (a
+  // developer's, or a catalog edited by hand), and stops the build. Nothing staff write does.
+  const missing = reports.flatMap((r) =>
+    r.missing
+      .filter((f) => !r.file.startsWith("content/") || !hasPart(r.file, f))
+      .map((f) => `${relative(process.cwd(), catalogFile(locale, r.file))}: ${f}`),
+  );
   if (missing.length)
     throw new MissingTranslations(
-      `${missing.length} text(s) of the code have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
+      `${missing.length} text(s) have no ${locale} translation (npm run translations -- export ${locale}):\n  ${missing.slice(0, 20).join("\n  ")}${missing.length > 20 ? `\n  ...and ${missing.length - 20} more` : ""}`,
     );
   const intake = intakeName(site.promotedIntake, localeByCode(locale)?.lang ?? locale);
   for (const { file, exports } of modules) {
@@ -110,7 +112,9 @@ export function applyTranslations(
     replaceTexts(
       file,
       exports,
-      (unit) => entries.get(unit.field)?.text.replaceAll(INTAKE_PLACEHOLDER, intake) ?? MISSING,
+      (unit) =>
+        entries.get(unit.field)?.text.replaceAll(INTAKE_PLACEHOLDER, intake) ??
+        missingFor(unit.field),
     );
     pruneMissing(file, exports);
   }

@@ -1,13 +1,29 @@
 /**
- * What a translated locale leaves out until it is translated. A text with no translation is never
- * shown in English on a translated page, and never stops the build: it goes, with the smallest
- * part of the content that holds it (the paragraph, list item, question, section or block; a new
- * guide, event or programme whole, which is then published in English only). A text outside any
- * such part (an optional field filled in for the first time) is left unset.
+ * What a translated locale leaves out until it is translated. A text staff wrote with no
+ * translation is never shown in English on a translated page, and never stops the build: it goes
+ * with the smallest part of the content that holds it (the paragraph, list item, question, section
+ * or block; a new guide, event or programme whole, which is then published in English only). An
+ * optional text filled in for the first time (a question's hint) is left unset instead, its part
+ * kept. A required text outside any part (a page's own title) is never new to staff: its English
+ * was there, translated, before they could change it (then it is stale, and used); a catalog
+ * without it stops the build (src/i18n/apply.ts).
  */
 
 /** Where a translation is missing, while a locale's copy is being made (src/i18n/apply.ts). */
 export const MISSING = "\u0000untranslated\u0000";
+/** Where an optional text's translation is missing: the text is left unset, its part kept. */
+export const MISSING_OPTIONAL = "\u0000untranslated, optional\u0000";
+
+/** The stand-in for a missing translation of `field`. */
+export const missingFor = (field: string) =>
+  OPTIONAL_TEXTS.has(field.slice(field.lastIndexOf(".") + 1)) ? MISSING_OPTIONAL : MISSING;
+
+/** Whether a missing text of `file` at `field` has a part to leave out with it. */
+export const hasPart = (file: string, field: string) =>
+  field.includes("[") || !!KEYED_ITEMS[file]?.test(field) || missingFor(field) === MISSING_OPTIONAL;
+
+/** Optional texts of the collections (their schemas): an element stays without them. */
+const OPTIONAL_TEXTS = new Set(["hint", "planNote", "caption", "intro"]);
 
 /** Files whose items are keyed by slug in an object, not an array: `events.<slug>.title`. */
 const KEYED_ITEMS: Record<string, RegExp> = {
@@ -20,6 +36,7 @@ const KEYED_ITEMS: Record<string, RegExp> = {
  * field itself.
  */
 export function omittedPart(file: string, field: string): string {
+  if (OPTIONAL_TEXTS.has(field.slice(field.lastIndexOf(".") + 1))) return field;
   const bracket = field.lastIndexOf("]");
   const keyed = KEYED_ITEMS[file]?.exec(field)?.[0];
   if (bracket < 0) return keyed ?? field;
@@ -36,7 +53,7 @@ const holdsMissing = (value: unknown): boolean =>
 /**
  * Takes out of a locale's copy (in place) every part that holds a MISSING text, as omittedPart
  * names them: innermost array elements first (and an element left with an emptied list, such as
- * a list whose items are all new), then keyed items, then the single fields left.
+ * a list whose items are all new), then keyed items, then optional texts (MISSING_OPTIONAL).
  */
 export function pruneMissing(file: string, exports: Record<string, unknown>) {
   const keyedRoot = KEYED_ITEMS[file]?.source.match(/^\^(\w+)/)?.[1];
@@ -60,7 +77,7 @@ export function pruneMissing(file: string, exports: Record<string, unknown>) {
   const unset = (value: unknown) => {
     if (!value || typeof value !== "object") return;
     for (const [key, v] of Object.entries(value))
-      if (v === MISSING) delete (value as Record<string, unknown>)[key];
+      if (v === MISSING_OPTIONAL) delete (value as Record<string, unknown>)[key];
       else unset(v);
   };
   unset(exports);

@@ -36,7 +36,7 @@ const assets = { css: "/a.css", font: "/f.woff2", worldMap: "/m.svg", flags: new
 const out = {};
 for (const code of ["en", "ar", "zh"])
   out[code] = inLocale(code, () => {
-    const stale = code === "en" ? [] : applyTranslations(code);
+    const stale = code === "en" ? [] : applyTranslations(code).stale;
     const pages = Object.fromEntries(
       ["/", "/guides/january-2026-intake"].map((path) => [
         path,

@@ -14,7 +14,7 @@ import {
 } from "../../src/i18n/catalog";
 import { replaceTexts, unitsOf } from "../../src/i18n/units";
 import { exportXliff, importXliff, XliffError } from "../../src/i18n/xliff";
-import { MISSING, omittedPart, pruneMissing } from "../../src/i18n/omit";
+import { hasPart, MISSING, MISSING_OPTIONAL, omittedPart, pruneMissing } from "../../src/i18n/omit";
 import { exportLocale, importLocale } from "../../src/i18n/workflow";
 
 const home = contentModules.find((m) => m.file === "content/home.yaml")!;
@@ -44,16 +44,17 @@ test("a translation is current, stale (with the English it was made from) or mis
   assert.deepEqual(state.missing, [c]);
 });
 
-test("a missing translation of the code's own words stops the build, naming locale, file and field", () => {
+test("a missing translation of the code's own words or a page's own title stops the build, naming locale, file and field", () => {
   const dir = mkdtempSync(join(tmpdir(), "eg-tr-"));
   try {
     assert.throws(
       () => applyTranslations("ar", dir),
       (e: Error) =>
         e instanceof MissingTranslations &&
-        e.message.includes("of the code have no ar translation") &&
+        e.message.includes("have no ar translation") &&
         /translations\/ar\/booking\.json: \S+/.test(e.message) &&
-        !/translations\/ar\/about\.json/.test(e.message),
+        /translations\/ar\/about\.json: about\.title/.test(e.message) &&
+        !/translations\/ar\/guides\.json/.test(e.message),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -194,7 +195,13 @@ test("a text staff wrote with no translation leaves out the part that holds it, 
     omittedPart("content/events.yaml", "events.open-day.body[1]"),
     "events.open-day.body[1]",
   );
-  assert.equal(omittedPart("content/home.yaml", "hero.note"), "hero.note");
+  assert.equal(omittedPart("content/about.yaml", "about.title"), "about.title");
+  assert.equal(hasPart("content/about.yaml", "about.title"), false, "a page's own title");
+  assert.equal(
+    omittedPart("content/routeFinder.yaml", "questions[goal].hint"),
+    "questions[goal].hint",
+  );
+  assert.equal(hasPart("content/routeFinder.yaml", "questions[goal].hint"), true, "optional");
 
   const exports = {
     guides: [
@@ -202,7 +209,7 @@ test("a text staff wrote with no translation leaves out the part that holds it, 
       { slug: "new", title: MISSING, sections: [{ paragraphs: [MISSING] }] },
       { slug: "list", title: "عنوان", items: { items: ["بند", MISSING] } },
     ],
-    hero: { title: "عنوان", note: MISSING },
+    questions: [{ id: "q", question: "سؤال", hint: MISSING_OPTIONAL }],
   };
   pruneMissing("content/guides", exports);
   assert.deepEqual(exports, {
@@ -210,7 +217,7 @@ test("a text staff wrote with no translation leaves out the part that holds it, 
       { slug: "old", title: "عنوان", sections: [{ paragraphs: ["نص", "نص"] }] },
       { slug: "list", title: "عنوان", items: { items: ["بند"] } },
     ],
-    hero: { title: "عنوان" },
+    questions: [{ id: "q", question: "سؤال" }],
   });
   const events = { events: { a: { title: "أ" }, b: { title: MISSING, body: ["ب"] } } };
   pruneMissing("content/events.yaml", events);
