@@ -48,7 +48,6 @@ try {
             ? `published in ${r.locale} without the new text(s) until they are translated`
             : `published in ${r.locale} with the stale text(s)`;
         console.log(`\n${r.locale} ${todo.page} (${todo.file}): ${what}`);
-        if (todo.englishOnly) continue; // the export holds its texts
         for (const u of todo.fresh) console.log(`  new    ${u.field}\n         ${u.text}`);
         for (const s of todo.stale)
           console.log(`  stale  ${s.unit.field}\n    was: ${s.was}\n    now: ${s.unit.text}`);
