@@ -136,15 +136,17 @@ const searchKinds = new Map(
   ),
 );
 
-/** A locale's search index from its rendered pages; returns its URL. */
+/** A locale's search index from its rendered pages (all of them: their links name the others). */
 const searchIndexOf = (locale: Locale, pages: { path: string; html: string }[]) =>
   writeSearchIndex(
     dist,
     locale.code,
-    pages.flatMap((p) => {
-      const kind = searchKinds.get(p.path);
-      return kind ? [{ url: localePath(locale, p.path), html: p.html, kind }] : [];
-    }),
+    pages.map((p) => ({
+      path: p.path,
+      url: localePath(locale, p.path),
+      html: p.html,
+      kind: searchKinds.get(p.path),
+    })),
   );
 
 /**

@@ -19,6 +19,10 @@ export interface SearchDoc {
   /** The page this is part of (a guide's title for its section, a category for a programme). */
   page?: string;
   text: string;
+  /** How many characters at the start of `text` are the page's description (its meta description). */
+  lead?: number;
+  /** What the site calls it: the words of the links that lead to it (menus, footer, cards), each once. */
+  links?: string[];
   /** An event's start (ISO) and its date and places as its page shows them. */
   start?: string;
   when?: string;
@@ -38,7 +42,13 @@ export interface SearchResult {
   past: boolean;
 }
 
-const schema = { title: "string", page: "string", text: "string" } as const;
+const schema = {
+  title: "string",
+  links: "string",
+  description: "string",
+  page: "string",
+  text: "string",
+} as const;
 
 /** An index of one language's documents; the same in the browser and on the server. */
 export interface SearchIndex {
@@ -64,7 +74,14 @@ export function createIndex(language: SearchLanguage, docs: SearchDoc[]): Search
   });
   void insertMultiple(
     db,
-    docs.map((d, i) => ({ id: String(i), title: d.title, page: d.page ?? "", text: d.text })),
+    docs.map((d, i) => ({
+      id: String(i),
+      title: d.title,
+      links: (d.links ?? []).join("\n"),
+      description: d.text.slice(0, d.lead ?? 0),
+      page: d.page ?? "",
+      text: d.text,
+    })),
   );
   indexing = false;
   return { language, docs, db, vocabulary };
@@ -72,7 +89,11 @@ export function createIndex(language: SearchLanguage, docs: SearchDoc[]): Search
 
 /** A typo is forgiven only in words this long: shorter ones would match too much. */
 const TYPO_MIN_LENGTH = 5;
-const boost = { title: 4, page: 1.5, text: 1 };
+/**
+ * What a page is called counts most: its title, then the words of the links to it (as a search
+ * engine weighs anchor text), then its description, the page a part is of, and its text.
+ */
+const boost = { title: 4, links: 3, description: 2, page: 1.5, text: 1 };
 /** An event that has started weighs this much of its score. */
 const PAST_WEIGHT = 0.25;
 /** A part of a page (a guide's section, a programme) against a whole page of the same score. */

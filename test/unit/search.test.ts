@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../browser/harness";
+import { linkWords, pageDocs } from "../../src/build/searchIndex";
 import { createIndex, query, snippet, type SearchDoc } from "../../src/search/engine";
 import { normalise, terms, withinOneEdit, type SearchLanguage } from "../../src/search/text";
 
@@ -23,6 +24,9 @@ const RELEVANCE: Record<SearchLanguage, [query: string, page: string][]> = {
     ["foundation", "/foundation-programmes"],
     ["book a consultation", "/book"],
     ["universty", "/events/meet-uk-universities"],
+    // Found by what the site calls them (its menus' and links' words, the description).
+    ["costs", "/cost-of-study"],
+    ["pre-masters", "/postgraduate-programmes"],
   ],
   ar: [
     ["تأشيرة", "/ar/guides/uk-student-visa"],
@@ -41,6 +45,8 @@ const RELEVANCE: Record<SearchLanguage, [query: string, page: string][]> = {
     ["الخطاب الشخصي", "/ar/events/personal-statement-workshop"],
     ["٢٠٢٦", "/ar/guides/january-2026-intake"],
     ["Psychology", "/ar/undergraduate-programmes"],
+    ["التكاليف", "/ar/cost-of-study"],
+    ["ما قبل الماجستير", "/ar/postgraduate-programmes"],
   ],
   zh: [
     ["签证", "/zh/guides/uk-student-visa"],
@@ -56,6 +62,9 @@ const RELEVANCE: Record<SearchLanguage, [query: string, page: string][]> = {
     ["个人陈述", "/zh/events/personal-statement-workshop"],
     ["Psychology", "/zh/undergraduate-programmes"],
     ["Computer Science", "/zh/undergraduate-programmes"],
+    ["费用", "/zh/cost-of-study"],
+    ["规划", "/zh/cost-of-study"],
+    ["硕士预科", "/zh/postgraduate-programmes"],
   ],
 };
 
@@ -171,4 +180,52 @@ test("a snippet marks the matched words where they stand", () => {
     chinese.filter((p) => p.marked).map((p) => p.text),
     ["签证"],
   );
+});
+
+test("what the site calls a page: its links' words, from every page, each once, and its description", () => {
+  const menu = `<nav><a href="/cost-of-study">Cost of study planner</a><a href="/">Home</a></nav>`;
+  const page = (main: string) =>
+    `<html><head><meta name="description" content="Plan a year's costs."></head><body>${menu}<main>${main}</main>` +
+    `<a href="/ar/cost-of-study" hreflang="ar">العربية</a></body></html>`;
+  const links = linkWords([
+    {
+      html: page(
+        `<h1>Home</h1><a href="/guides/visa/#your-cas">Your <span class="visually-hidden">CAS</span></a>`,
+      ),
+    },
+    {
+      html: page(
+        `<h1>Book</h1><a href="/cost-of-study?from=book" aria-label="Plan what it will cost">Plan</a>`,
+      ),
+    },
+    // "Read more" leads to three pages: it says nothing of any of them.
+    {
+      html: page(
+        `<a href="/a">Read more</a><a href="/b">Read more</a><a href="/c">read more</a><a href="#top">Top</a>`,
+      ),
+    },
+  ]);
+  assert.deepEqual(links.get("/cost-of-study"), [
+    "Cost of study planner",
+    "Plan what it will cost",
+  ]);
+  assert.deepEqual(links.get("/guides/visa#your-cas"), ["Your CAS"]);
+  assert.deepEqual(links.get("/a"), []);
+  assert.ok(!links.has("#top") && ![...links.values()].flat().includes("العربية"));
+  const [doc] = pageDocs(
+    page("<h1>What will a year cost?</h1><p>Rent.</p>"),
+    "/cost-of-study",
+    "tool",
+    links,
+    "/cost-of-study",
+  );
+  assert.deepEqual(doc.links, ["Cost of study planner", "Plan what it will cost"]);
+  assert.equal(doc.text.slice(0, doc.lead), "Plan a year's costs.");
+  // In the built site: the menu's name for the planner, in each language.
+  for (const [language, url, name] of [
+    ["en", "/cost-of-study", "Cost of study planner"],
+    ["ar", "/ar/cost-of-study", "مخطِّط تكاليف الدراسة"],
+    ["zh", "/zh/cost-of-study", "留学费用规划"],
+  ] as const)
+    assert.ok(docs[language].find((d) => d.url === url)?.links?.includes(name), `${url}: ${name}`);
 });
