@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { selectAll, selectOne } from "css-select";
 import { hasChildren, isTag, isText, type AnyNode, type Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
-import type { SearchDoc, SearchKind } from "../search/engine";
+import type { SearchData, SearchDoc, SearchKind } from "../search/engine";
 
 /**
  * Left out of what a page says: drawings, scripts and data, forms' controls; and in pageDocs the
@@ -180,18 +180,20 @@ export function pageDocs(
 
 /**
  * One language's index: every page that is searched (those with a `kind`), known also by the
- * words of the links to it on all of the language's pages, in a content-hashed file the page
- * scripts and the server read. A page's `path` is its address without the language, as its
- * links are written before the build puts each language's prefix in. Returns its URL.
+ * words of the links to it on all of the language's pages, and the language's synonyms, in a
+ * content-hashed file the page scripts and the server read. A page's `path` is its address
+ * without the language, as its links are written before the build puts each language's prefix
+ * in. Returns its URL.
  */
 export function writeSearchIndex(
   dist: string,
   code: string,
   pages: { path: string; url: string; html: string; kind?: SearchKind }[],
+  synonyms: string[][] = [],
 ) {
   const links = linkWords(pages);
   const docs = pages.flatMap((p) => (p.kind ? pageDocs(p.html, p.url, p.kind, links, p.path) : []));
-  const json = JSON.stringify(docs);
+  const json = JSON.stringify({ synonyms, docs } satisfies SearchData);
   const hash = createHash("sha256").update(json).digest("hex").slice(0, 8);
   const file = `assets/search-${code}-${hash}.json`;
   writeFileSync(join(dist, file), json);

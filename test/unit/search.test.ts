@@ -4,7 +4,15 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../browser/harness";
 import { linkWords, pageDocs } from "../../src/build/searchIndex";
-import { createIndex, query, snippet, type SearchDoc } from "../../src/search/engine";
+import { checkSynonyms, loadSynonyms } from "../../src/content/searchSynonyms";
+import { ContentError } from "../../src/content/yamlFile";
+import {
+  createIndex,
+  query,
+  snippet,
+  type SearchData,
+  type SearchIndex,
+} from "../../src/search/engine";
 import { normalise, terms, withinOneEdit, type SearchLanguage } from "../../src/search/text";
 
 /** The page a student means by each query, in each language: it must come in the first three. */
@@ -68,9 +76,41 @@ const RELEVANCE: Record<SearchLanguage, [query: string, page: string][]> = {
   ],
 };
 
+/**
+ * A search by a word the pages put otherwise (content/searchSynonyms.yaml), of each kind: a name
+ * in another script or form, a date written another way, a word of the same meaning. The page
+ * must come in the first three, and not without the synonyms.
+ */
+const SYNONYMS: Record<SearchLanguage, [query: string, page: string][]> = {
+  en: [
+    ["IHS", "/guides/uk-student-visa"],
+    ["autumn", "/study-in-the-uk-september-2027"],
+    ["fees", "/cost-of-study"],
+    ["housing", "/student-services"],
+  ],
+  ar: [
+    ["آيلتس", "/ar/guides/uk-student-visa"],
+    ["كانون الثاني", "/ar/guides/january-2026-intake"],
+    ["المصاريف", "/ar/cost-of-study"],
+  ],
+  zh: [
+    ["雅思", "/zh/guides/uk-student-visa"],
+    ["一月", "/zh/guides/january-2026-intake"],
+    ["住房", "/zh/student-services"],
+  ],
+};
+
 // The day the test build is made at (scripts/test.sh): which events are past is fixed.
 const NOW = Date.parse("2026-11-25T12:00:00Z");
-const docs = {} as Record<SearchLanguage, SearchDoc[]>;
+const data = {} as Record<SearchLanguage, SearchData>;
+const docs = {} as Record<SearchLanguage, SearchData["docs"]>;
+/** A language's index as the browser and our server make it: from the built file, synonyms too. */
+const built = (language: SearchLanguage) =>
+  createIndex(language, data[language].docs, data[language].synonyms);
+const top3 = (index: SearchIndex, q: string) =>
+  query(index, q, { now: NOW })
+    .slice(0, 3)
+    .map((r) => r.doc.url.split("#")[0]);
 let remove = () => {};
 
 before(async () => {
@@ -82,27 +122,93 @@ before(async () => {
       new RegExp(`^search-${language}-\\w+\\.json$`).test(f),
     );
     assert.ok(file, `the build wrote no ${language} search index`);
-    docs[language] = JSON.parse(readFileSync(join(assets, file), "utf8")) as SearchDoc[];
+    data[language] = JSON.parse(readFileSync(join(assets, file), "utf8")) as SearchData;
+    docs[language] = data[language].docs;
   }
 });
 after(() => remove());
 
 for (const language of ["en", "ar", "zh"] as const)
   test(`relevance in ${language}: each query's page comes in the first three`, () => {
-    const index = createIndex(language, docs[language]);
+    const index = built(language);
     assert.ok(RELEVANCE[language].length >= 10);
     const misses = RELEVANCE[language].flatMap(([q, page]) => {
-      const top = query(index, q, { now: NOW })
-        .slice(0, 3)
-        .map((r) => r.doc.url.split("#")[0]);
+      const top = top3(index, q);
       return top.includes(page) ? [] : [`"${q}": ${page} not in ${top.join(", ") || "nothing"}`];
     });
     assert.deepEqual(misses, []);
   });
 
+for (const language of ["en", "ar", "zh"] as const)
+  test(`synonyms in ${language}: a name, a date and a word put otherwise find the page`, () => {
+    const index = built(language);
+    const without = createIndex(language, docs[language]);
+    const misses = SYNONYMS[language].flatMap(([q, page]) => {
+      const top = top3(index, q);
+      assert.ok(!top3(without, q).includes(page), `"${q}" finds ${page} without its synonym`);
+      return top.includes(page) ? [] : [`"${q}": ${page} not in ${top.join(", ") || "nothing"}`];
+    });
+    assert.deepEqual(misses, []);
+  });
+
+test("the index carries content/searchSynonyms.yaml; a passage marks where a synonym stands", () => {
+  const synonyms = loadSynonyms();
+  for (const language of ["en", "ar", "zh"] as const)
+    assert.deepEqual(data[language].synonyms, synonyms[language]);
+  const [first] = query(built("en"), "housing", { now: NOW });
+  assert.ok(
+    first.snippet.some((p) => p.marked && /^accommodation$/i.test(p.text)),
+    JSON.stringify(first.snippet),
+  );
+  // The query's own word first: a page that says "fees" before one that only says "costs".
+  const index = createIndex(
+    "en",
+    [
+      { url: "/costs", kind: "page", title: "Costs", text: "What it costs." },
+      { url: "/fees", kind: "page", title: "Fees", text: "What the fees are." },
+    ],
+    [["fees", "costs"]],
+  );
+  assert.deepEqual(
+    query(index, "fees").map((r) => r.doc.url),
+    ["/fees", "/costs"],
+  );
+  assert.deepEqual(
+    query(index, "fee").map((r) => r.doc.url),
+    ["/fees", "/costs"],
+    "as typed: a word's start",
+  );
+});
+
+test("a synonyms file with a word in two groups, or only common words, stops the build at its line", () => {
+  const refused = (text: string) => {
+    try {
+      checkSynonyms(text, "content/searchSynonyms.yaml");
+    } catch (error) {
+      assert.ok(error instanceof ContentError);
+      return error.message;
+    }
+    assert.fail("accepted");
+  };
+  assert.match(
+    refused("en:\n  - words: [fees, costs]\n  - words: [tuition, Fees]\n"),
+    /^content\/searchSynonyms\.yaml:3: English group 2 field words\.1: "Fees" is in group 1 too/,
+  );
+  assert.match(
+    refused("zh:\n  - words: [雅思, IELTS]\nar:\n  - words: [في, على]\n"),
+    /:4: Arabic group 1 field words\.0: "في" has only words too common/,
+  );
+  assert.match(refused("en:\n  - words: [fees]\n"), /at least two words/);
+  assert.deepEqual(checkSynonyms("zh:\n  - words: [一月, 1月]\n", "f.yaml"), {
+    en: [],
+    ar: [],
+    zh: [["一月", "1月"]],
+  });
+});
+
 test("every page of every language is found by its own title", () => {
   for (const language of ["en", "ar", "zh"] as const) {
-    const index = createIndex(language, docs[language]);
+    const index = built(language);
     for (const doc of docs[language].filter((d) => !d.page)) {
       const urls = query(index, doc.title, { now: NOW }).map((r) => r.doc.url);
       assert.ok(
@@ -135,7 +241,7 @@ test("each language indexes its own pages, guides by their sections", () => {
 });
 
 test("past events rank below those to come", () => {
-  const index = createIndex("en", docs.en);
+  const index = built("en");
   const results = query(index, "webinar", { now: NOW });
   const firstPast = results.findIndex((r) => r.past);
   assert.ok(firstPast > 0, "an upcoming webinar comes first");
@@ -151,7 +257,7 @@ test("matching: stems, one typo in long words only, Arabic forms and digits", ()
   assert.ok(withinOneEdit("scholarhsip", "scholarship"), "two letters swapped");
   assert.ok(withinOneEdit("universty", "university"), "a letter left out");
   assert.ok(!withinOneEdit("univrsty", "university"));
-  const index = createIndex("en", docs.en);
+  const index = built("en");
   assert.equal(query(index, "vsa", { now: NOW }).length, 0, "no typo forgiven in a short word");
   assert.ok(query(index, "scholarhsip", { now: NOW }).length > 0);
 });
