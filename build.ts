@@ -32,6 +32,7 @@ import { afterLoad } from "./src/build/afterLoad";
 import { criticalCssFor, inlineCriticalCss, styleHash } from "./src/build/critical";
 import { writeIcons } from "./src/build/icons";
 import { writeSearchIndex } from "./src/build/searchIndex";
+import { loadSynonyms } from "./src/content/searchSynonyms";
 import type { Locale } from "./src/i18n/locales";
 import { writeFlags } from "./src/build/flags";
 import { writeOgImages } from "./src/build/ogImages";
@@ -136,15 +137,30 @@ const searchKinds = new Map(
   ),
 );
 
-/** A locale's search index from its rendered pages; returns its URL. */
+/** content/searchSynonyms.yaml before anything is built: a problem stops the build. */
+function checkedSynonyms() {
+  try {
+    return loadSynonyms();
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`Content has a problem:\n  ${error.message.split("\n").join("\n  ")}`);
+    process.exit(1);
+  }
+}
+const synonyms = checkedSynonyms();
+
+/** A locale's search index from its rendered pages (all of them: their links name the others). */
 const searchIndexOf = (locale: Locale, pages: { path: string; html: string }[]) =>
   writeSearchIndex(
     dist,
     locale.code,
-    pages.flatMap((p) => {
-      const kind = searchKinds.get(p.path);
-      return kind ? [{ url: localePath(locale, p.path), html: p.html, kind }] : [];
-    }),
+    pages.map((p) => ({
+      path: p.path,
+      url: localePath(locale, p.path),
+      html: p.html,
+      kind: searchKinds.get(p.path),
+    })),
+    synonyms[locale.code],
   );
 
 /**

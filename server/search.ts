@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { locales } from "../src/i18n/locales";
-import { createIndex, query, type SearchDoc, type SearchIndex } from "../src/search/engine";
+import { createIndex, query, type SearchData, type SearchIndex } from "../src/search/engine";
 import {
   MIN_QUERY_LENGTH,
   SEARCH_PATH,
@@ -64,9 +64,9 @@ export function siteSearch(
           page,
         )?.[1];
       if (!copy) throw new Error(`${prefix}${SEARCH_PATH}: the built page has no search copy`);
-      const docs = JSON.parse(readFileSync(join(dist, "assets", file), "utf8")) as SearchDoc[];
+      const data = JSON.parse(readFileSync(join(dist, "assets", file), "utf8")) as SearchData;
       search = {
-        index: createIndex(locale.code, docs),
+        index: createIndex(locale.code, data.docs, data.synonyms),
         page,
         copy: JSON.parse(copy) as ResultsCopy,
       };

@@ -1,7 +1,7 @@
 // Site search in the browser: the header's suggestions and the search page's results as the
 // reader types, from this language's index (fetched the first time a search field is used).
 import { searchCopy } from "../content/search";
-import { createIndex, query, type SearchDoc, type SearchIndex } from "../search/engine";
+import { createIndex, query, type SearchData, type SearchIndex } from "../search/engine";
 import type { SearchLanguage } from "../search/text";
 import {
   MIN_QUERY_LENGTH,
@@ -24,11 +24,11 @@ function loadIndex() {
   loading ??= fetch(process.env.SEARCH_INDEX ?? "")
     .then((response) => {
       if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-      return response.json() as Promise<SearchDoc[]>;
+      return response.json() as Promise<SearchData>;
     })
-    .then((docs) => {
+    .then(({ docs, synonyms }) => {
       const started = performance.now();
-      const index = createIndex(language, docs);
+      const index = createIndex(language, docs, synonyms);
       // User Timing marks, for `npm run bench:search` and a browser's performance panel.
       performance.measure("search:index", { start: started });
       return index;

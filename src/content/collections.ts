@@ -16,6 +16,7 @@ import { navigationFileSchema } from "./schema/navigation";
 import { partnersFileSchema } from "./schema/partners";
 import { programmesFileSchema } from "./schema/programmes";
 import { redirectsFileSchema } from "./schema/redirects";
+import { searchSynonymsFileSchema } from "./schema/searchSynonyms";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { studyRoutesFileSchema } from "./schema/studyRoutes";
@@ -217,5 +218,15 @@ export const collections: (Collection | FolderCollection)[] = [
     fileLabel: "Redirects",
     schema: redirectsFileSchema,
     list: { singular: "redirect", summary: "{{fields.from}} → {{fields.to}}" },
+  },
+  {
+    name: "searchSynonyms",
+    label: "Search synonyms",
+    description:
+      "Words site search takes as one, a list per language: a group such as 雅思 and IELTS, or fees and costs, makes a search for any of its words find the pages that use the others. Each language's list is its own (it is not translated). The build refuses a word in two groups of a language.",
+    file: "content/searchSynonyms.yaml",
+    fileLabel: "Search synonyms",
+    schema: searchSynonymsFileSchema,
+    list: { singular: "group of words", summary: "{{fields.words}}" },
   },
 ];

@@ -19,6 +19,10 @@ export interface SearchDoc {
   /** The page this is part of (a guide's title for its section, a category for a programme). */
   page?: string;
   text: string;
+  /** How many characters at the start of `text` are the page's description (its meta description). */
+  lead?: number;
+  /** What the site calls it: the words of the links that lead to it (menus, footer, cards), each once. */
+  links?: string[];
   /** An event's start (ISO) and its date and places as its page shows them. */
   start?: string;
   when?: string;
@@ -38,7 +42,20 @@ export interface SearchResult {
   past: boolean;
 }
 
-const schema = { title: "string", page: "string", text: "string" } as const;
+const schema = {
+  title: "string",
+  links: "string",
+  description: "string",
+  page: "string",
+  text: "string",
+} as const;
+
+/** One language's search file as the build writes it: its documents and its synonyms. */
+export interface SearchData {
+  /** Groups of words or phrases taken as one (content/searchSynonyms.yaml). */
+  synonyms: string[][];
+  docs: SearchDoc[];
+}
 
 /** An index of one language's documents; the same in the browser and on the server. */
 export interface SearchIndex {
@@ -47,32 +64,92 @@ export interface SearchIndex {
   db: Orama<typeof schema>;
   /** Every word of the documents as written (normalised): what a typo is corrected to. */
   vocabulary: Set<string>;
+  synonyms: Synonyms;
 }
 
-export function createIndex(language: SearchLanguage, docs: SearchDoc[]): SearchIndex {
+/**
+ * Synonyms as terms: each word or phrase of a group, by its first term, with the group's own
+ * token; the group's one-word terms (marked in a passage); every word of them (never a typo).
+ */
+interface Synonyms {
+  phrases: Map<string, { terms: string[]; token: string; group: number }[]>;
+  words: Set<string>;
+  marks: string[][];
+}
+
+function synonymsOf(language: SearchLanguage, groups: string[][]): Synonyms {
+  const synonyms: Synonyms = { phrases: new Map(), words: new Set(), marks: [] };
+  groups.forEach((group, i) => {
+    // Closed at both ends: a query's token matches the tokens starting as it does.
+    const token = `~${i}~`;
+    synonyms.marks.push([]);
+    for (const phrase of group) {
+      const phraseTerms = terms(language, phrase);
+      if (!phraseTerms.length) continue;
+      for (const word of searchWords(language, phrase)) synonyms.words.add(word);
+      if (phraseTerms.length === 1) synonyms.marks[i].push(phraseTerms[0]);
+      const list = synonyms.phrases.get(phraseTerms[0]) ?? [];
+      list.push({ terms: phraseTerms, token, group: i });
+      synonyms.phrases.set(phraseTerms[0], list);
+    }
+  });
+  return synonyms;
+}
+
+/** The groups whose word or phrase stands in `found` (terms in order). */
+function groupsIn(synonyms: Synonyms, found: string[]) {
+  const groups = new Map<number, string>();
+  found.forEach((t, i) => {
+    for (const p of synonyms.phrases.get(t) ?? [])
+      if (p.terms.every((pt, j) => found[i + j] === pt)) groups.set(p.group, p.token);
+  });
+  return groups;
+}
+
+/**
+ * The index of `docs`. Where a text or a query has a word or phrase of a synonym group, its
+ * group's token is added to its terms, so a query finds what any word of its group finds, and
+ * what its own word finds first.
+ */
+export function createIndex(
+  language: SearchLanguage,
+  docs: SearchDoc[],
+  synonymGroups: string[][] = [],
+): SearchIndex {
   const vocabulary = new Set<string>();
+  const synonyms = synonymsOf(language, synonymGroups);
   let indexing = true;
+  const tokenize = (raw: string) => {
+    const found = terms(language, raw, indexing ? vocabulary : undefined);
+    const groups = synonyms.phrases.size ? groupsIn(synonyms, found) : undefined;
+    return groups?.size ? [...found, ...groups.values()] : found;
+  };
   const db = create({
     schema,
-    components: {
-      tokenizer: {
-        language,
-        normalizationCache: new Map(),
-        tokenize: (raw: string) => terms(language, raw, indexing ? vocabulary : undefined),
-      },
-    },
+    components: { tokenizer: { language, normalizationCache: new Map(), tokenize } },
   });
   void insertMultiple(
     db,
-    docs.map((d, i) => ({ id: String(i), title: d.title, page: d.page ?? "", text: d.text })),
+    docs.map((d, i) => ({
+      id: String(i),
+      title: d.title,
+      links: (d.links ?? []).join("\n"),
+      description: d.text.slice(0, d.lead ?? 0),
+      page: d.page ?? "",
+      text: d.text,
+    })),
   );
   indexing = false;
-  return { language, docs, db, vocabulary };
+  return { language, docs, db, vocabulary, synonyms };
 }
 
 /** A typo is forgiven only in words this long: shorter ones would match too much. */
 const TYPO_MIN_LENGTH = 5;
-const boost = { title: 4, page: 1.5, text: 1 };
+/**
+ * What a page is called counts most: its title, then the words of the links to it (as a search
+ * engine weighs anchor text), then its description, the page a part is of, and its text.
+ */
+const boost = { title: 4, links: 3, description: 2, page: 1.5, text: 1 };
 /** An event that has started weighs this much of its score. */
 const PAST_WEIGHT = 0.25;
 /** A part of a page (a guide's section, a programme) against a whole page of the same score. */
@@ -82,8 +159,9 @@ const PART_LIFT = 0.5;
 
 /**
  * The results for a query, best first: every document with a word starting as a query word does,
- * ranked by BM25 (titles weigh most); then those found by correcting one typo in a word of five
- * letters or more that no page has. Past events sink below those to come.
+ * or with a synonym of one, ranked by BM25 (titles weigh most); then those found by correcting
+ * one typo in a word of five letters or more that no page has (nor a synonym). Past events sink
+ * below those to come.
  */
 export function query(
   index: SearchIndex,
@@ -93,7 +171,12 @@ export function query(
   const queryWords = searchWords(index.language, text);
   if (!queryWords.length) return [];
   const corrected = queryWords
-    .filter((w) => [...w].length >= TYPO_MIN_LENGTH && !index.vocabulary.has(w))
+    .filter(
+      (w) =>
+        [...w].length >= TYPO_MIN_LENGTH &&
+        !index.vocabulary.has(w) &&
+        !index.synonyms.words.has(w),
+    )
     .flatMap((w) => [...index.vocabulary].filter((v) => withinOneEdit(w, v)));
   // Synchronous with these components: the types also allow for asynchronous ones.
   const run = (term: string) =>
@@ -122,6 +205,9 @@ export function query(
     return scored.sort((a, b) => b.score - a.score);
   };
   const marked = [...queryWords, ...corrected].map(term);
+  // A passage shows where a synonym of the query stands too.
+  for (const group of groupsIn(index.synonyms, marked).keys())
+    marked.push(...index.synonyms.marks[group]);
   return [...ranked(exact), ...ranked(typos)].slice(0, limit).map(({ doc, past }) => ({
     doc,
     past,

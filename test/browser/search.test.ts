@@ -79,6 +79,44 @@ test("the server escapes the query and answers nothing for one letter", async ()
   assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors/);
 });
 
+/** The links of the results our server writes into its search page, in order. */
+const serverResults = async (path: string) =>
+  [
+    ...(await (await fetch(`${t.server.origin}${path}`)).text()).matchAll(
+      /<h2 class="search-result-title"><a href="([^"]+)"/g,
+    ),
+  ].map((m) => m[1].split("#")[0]);
+
+test("what the site calls a page and the staff's synonyms: the same in the header's suggestions and our server's page", async () => {
+  // The Chinese header listed scholarships, funding, the visa guide and services for 费用, not the planner.
+  const planner = await (await fetch(`${t.server.origin}/zh/cost-of-study`)).text();
+  const title = /<h1[^>]*>(.*?)<\/h1>/s.exec(planner)?.[1].replace(/<[^>]+>/g, "");
+  assert.ok(title);
+  const { page, errors, close } = await open("/zh/about", { ...phone, locale: "zh" });
+  try {
+    await page.locator(".search-toggle").click();
+    await page.waitForFunction(() => document.activeElement?.id === "header-search-input");
+    await page.keyboard.type("费用");
+    await page.locator("#header-search-list [role=option]").first().waitFor();
+    const labels = await page
+      .locator("#header-search-list .combobox-option-label")
+      .allTextContents();
+    assert.ok(labels.slice(0, 3).includes(title), `${title} in ${labels.join(" | ")}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+  for (const [path, expected] of [
+    [`/zh/search?q=${encodeURIComponent("费用")}`, "/zh/cost-of-study"],
+    [`/ar/search?q=${encodeURIComponent("التكاليف")}`, "/ar/cost-of-study"],
+    [`/zh/search?q=${encodeURIComponent("雅思")}`, "/zh/guides/uk-student-visa"],
+    [`/search?q=housing`, "/student-services"],
+  ]) {
+    const links = await serverResults(path);
+    assert.ok(links.slice(0, 3).includes(expected), `${path}: ${expected} in ${links.join(", ")}`);
+  }
+});
+
 test("an event's result says its date and the places left now, from the events desk", async () => {
   const html = await (
     await fetch(`${t.server.origin}/search?q=personal+statement+workshop`)
