@@ -24,15 +24,17 @@ export function entryAddress(file: string): string | undefined {
 
 /** The build's output, as the lines worth reading: its problems, without stack frames or warnings. */
 export function buildProblems(output: string, root: string): string[] {
-  return (
-    output
-      // eslint-disable-next-line no-control-regex
-      .replace(/\x1b\[[0-9;]*m/g, "")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line && !/^at |^Warning, out of date|^Stale |^Node\.js v/.test(line))
-      .map((line) => line.replaceAll(`${root}/`, "").replaceAll(relative(process.cwd(), root), ""))
-  );
+  const lines = output
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    // A content file that cannot be read stops the build as an uncaught ContentError.
+    .map((line) => line.trim().replace(/^(?:ContentError|Error): /, ""))
+    .filter((line) => line && !/^at |^Warning, out of date|^Stale |^Node\.js v/.test(line))
+    .map((line) => line.replaceAll(`${root}/`, "").replaceAll(relative(process.cwd(), root), ""));
+  // The problems that name a content file, when there are any: the rest is the stack's noise.
+  const named = lines.filter((line) => /^content\//.test(line));
+  return named.length ? named : lines;
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}h1{color:#a4000f}li{margin:.5rem 0}code{font-size:.95em}`;
