@@ -92,6 +92,17 @@ function registerLocalBackend(cms: Decap) {
   );
 }
 
+/**
+ * Another entry's address pasted into this tab (#/collections/X/entries/Y, from one entry to
+ * another) changes Decap's route but not its form, which kept the old entry or showed an empty
+ * one: the page loads the address afresh, as a new tab does.
+ */
+const ENTRY_ADDRESS = /^#\/collections\/[^/]+\/entries\/./;
+window.addEventListener("hashchange", ({ oldURL, newURL }) => {
+  const [was, now] = [new URL(oldURL).hash, new URL(newURL).hash];
+  if (was !== now && ENTRY_ADDRESS.test(was) && ENTRY_ADDRESS.test(now)) location.reload();
+});
+
 document.addEventListener("DOMContentLoaded", () => {
   const boot = page.EASTGATE_CMS;
   const cms = page.CMS;
