@@ -2,16 +2,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
-import { categories } from "./src/content/programmes";
 import { mapLocations } from "./src/content/home";
 import { destinations } from "./src/content/destinations";
-import { routes, notFoundRoute, builtInRoutes } from "./src/routes";
-import { addressClashes, loadedPages } from "./src/content/pages";
+import { routes, notFoundRoute } from "./src/routes";
 import { pathLocales } from "./src/i18n/pageLanguages";
 import { contentModules, writePlainContent } from "./src/build/content";
-import { validateContent } from "./src/build/validate";
-import { validateTools } from "./src/build/validateTools";
-import { validateBooking } from "./src/build/validateBooking";
+import { checkedRedirects as readRedirects, contentProblems } from "./src/build/check";
 import { staleClaims } from "./src/build/staleness";
 import { overLimitsIn } from "./src/build/layoutLimits";
 import { bundleCss, bundleScripts } from "./src/build/bundle";
@@ -21,7 +17,7 @@ import { readSvg } from "./src/components/InlineSvg";
 import { compressAll, printReport } from "./src/build/report";
 import { renderWorldMap } from "./src/lib/worldMap";
 import { contentSecurityPolicy, headersFile, withPolicyMeta } from "./src/build/headers";
-import { loadRedirects, REDIRECTS_FILE, redirectsFile, type Redirect } from "./src/build/redirects";
+import { redirectsFile, type Redirect } from "./src/build/redirects";
 import { ContentError } from "./src/content/contentError";
 import { SERVER_PAGES } from "./server/paths";
 import { adminFiles, writeAdmin } from "./src/build/admin";
@@ -50,12 +46,7 @@ const dist = resolve(process.env.DIST_DIR ?? join(root, "dist"));
 /** content/redirects.yaml against the pages, before anything is built: a problem stops the build. */
 function checkedRedirects() {
   try {
-    return loadRedirects(
-      REDIRECTS_FILE,
-      new Set(routes.map((r) => r.path)),
-      builtLocales,
-      pathLocales,
-    );
+    return readRedirects();
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(`Content has a problem:\n  ${error.message.split("\n").join("\n  ")}`);
@@ -64,20 +55,7 @@ function checkedRedirects() {
 }
 
 function checkContent() {
-  const errors = [
-    ...addressClashes(
-      loadedPages,
-      [...builtInRoutes, notFoundRoute].map((r) => r.path),
-    ),
-    ...validateContent({
-      modules: contentModules,
-      targets: [...routes, notFoundRoute],
-      staticDir: join(root, "static"),
-      categorySlugs: categories.map((c) => c.id),
-    }),
-    ...validateTools(contentModules),
-    ...validateBooking(contentModules, new Date().toISOString().slice(0, 10)),
-  ];
+  const errors = contentProblems();
   if (errors.length) {
     console.error(`Content has ${errors.length} problem(s):\n  ${errors.join("\n  ")}`);
     process.exit(1);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { locales } from "../src/i18n/locales";
 import { Languages } from "./languages";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import sirv from "sirv";
 import { site } from "../src/content/site";
@@ -101,11 +101,22 @@ export function createApp(options: AppOptions) {
   );
   // Old addresses (content/redirects.yaml as the build wrote it for CDNs), answered the same way.
   const redirectsPath = join(dist, "_redirects");
-  const redirects = new Map(
-    (existsSync(redirectsPath) ? parseRedirects(readFileSync(redirectsPath, "utf8")) : []).map(
-      (r) => [r.from, r] as const,
-    ),
-  );
+  const readRedirects = () =>
+    new Map(
+      (existsSync(redirectsPath) ? parseRedirects(readFileSync(redirectsPath, "utf8")) : []).map(
+        (r) => [r.from, r] as const,
+      ),
+    );
+  let redirects = readRedirects();
+  // `npm run dev` rebuilds under a running server: a redirect added is answered after the rebuild.
+  let redirectsRead =
+    options.dev && existsSync(redirectsPath) ? statSync(redirectsPath).mtimeMs : 0;
+  const currentRedirects = () => {
+    if (!options.dev) return redirects;
+    const stamp = existsSync(redirectsPath) ? statSync(redirectsPath).mtimeMs : 0;
+    if (stamp !== redirectsRead) [redirects, redirectsRead] = [readRedirects(), stamp];
+    return redirects;
+  };
   const headersPath = join(dist, "_headers");
   // The same _headers file a CDN reads, applied the same way.
   const headerRules = existsSync(headersPath)
@@ -286,7 +297,7 @@ export function createApp(options: AppOptions) {
     };
     // The files that tell a CDN how to serve the site (_headers, _redirects) are no pages.
     if (/^\/(?:_|%5f)/i.test(pathname)) return notFoundPage();
-    const redirect = redirects.get(withoutSlash(pathname));
+    const redirect = currentRedirects().get(withoutSlash(pathname));
     if (redirect && (req.method === "GET" || req.method === "HEAD")) {
       // The query goes along (as on Netlify), before any #section of the new address.
       const query = (req.url ?? "").split("?")[1];

@@ -23,6 +23,8 @@ import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
 import type { EditorBoot } from "../cms/boot";
 import { readContentYaml } from "../cms/contentFormat";
 import { collections } from "../content/collections";
+import { RESERVED_SLUGS } from "../content/schema/pages";
+import { builtInRoutes, notFoundRoute } from "../routes";
 import { plainContent, writePlainContent } from "./content";
 import { adminContentSecurityPolicy, policyMeta } from "./headers";
 
@@ -40,6 +42,10 @@ export async function adminFiles(env: CmsBackendEnv = process.env) {
         "file" in c ? readContentYaml(readFileSync(join(root, c.file), "utf8")).header : undefined,
       ]),
     ),
+    address: {
+      reserved: RESERVED_SLUGS,
+      builtIn: [...builtInRoutes, notFoundRoute].map((r) => r.path),
+    },
   };
   // Before decap-cms.js: the flag that stops its automatic start, our format, then our start.
   // The preview's pages read the content as plain modules: a YAML file's loader needs node:fs.

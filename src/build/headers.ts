@@ -118,7 +118,9 @@ export const isolated = { "Cross-Origin-Opener-Policy": "same-origin" };
  * The policy of /admin/ (the Decap CMS editor) only: its prebuilt script injects styles at run
  * time (emotion) and sets style attributes, so styles inline are allowed there; it compiles
  * code from strings (ajv), so eval is allowed there too; and it talks to
- * its backend (decap-server on the editor's machine, or a git host's API). No page of the site
+ * its backend (decap-server on the editor's machine, or a git host's API). A photo chosen for an
+ * entry is held as a blob: URL until the entry is saved, when Decap fetch()es it to upload it:
+ * connect-src allows blob: (only this page's own script can make one). No page of the site
  * shares any of it.
  */
 export function adminContentSecurityPolicy(connect: string[]) {
@@ -129,7 +131,7 @@ export function adminContentSecurityPolicy(connect: string[]) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connect].join(" "),
+    ["connect-src 'self' blob:", ...connect].join(" "),
     "frame-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",

@@ -6,7 +6,12 @@ export interface EditorBoot {
   headers: Record<string, string | undefined>;
   /** The site's stylesheet (/assets/main-<hash>.css) and its @font-face rules, for the guides' preview. */
   preview?: { stylesheet: string; fontFaces: string };
+  /** Addresses a page or guide may not take: reserved slugs, and the site's own pages' paths. */
+  address: { reserved: string[]; builtIn: string[] };
 }
+
+/** The widget of a page's or guide's address (./addressWidget.ts). */
+export const ADDRESS_WIDGET = "eastgate-address";
 
 /** The name a collection's file format is registered under with Decap. */
 export const formatName = (collection: string) => `${collection}-yaml`;

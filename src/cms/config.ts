@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { collections, type Collection, type FolderCollection } from "../content/collections";
-import { formatName, LOCAL_BACKEND } from "./boot";
+import { ADDRESS_WIDGET, formatName, LOCAL_BACKEND } from "./boot";
 
 /** A JSON Schema node as zod's `toJSONSchema` writes it (the parts read here). */
 interface JsonSchema {
@@ -41,7 +41,16 @@ interface JsonSchema {
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "select" | "number" | "boolean" | "list" | "object" | "image";
+  widget:
+    | "string"
+    | "text"
+    | "select"
+    | "number"
+    | "boolean"
+    | "list"
+    | "object"
+    | "image"
+    | typeof ADDRESS_WIDGET;
   hint?: string;
   required: boolean;
   default?: unknown;
@@ -299,6 +308,12 @@ export function cmsBackend(env: CmsBackendEnv = process.env) {
   };
 }
 
+/** An entry's address: a text box that refuses an address taken or reserved (./addressWidget.ts). */
+const withAddressWidget = (fields: CmsField[]) =>
+  fields.map((f): CmsField =>
+    f.name === "slug" && f.widget === "string" ? { ...f, widget: ADDRESS_WIDGET } : f,
+  );
+
 /** A folder of Markdown files: one entry a file, its front matter's fields, then its text. */
 function folderCollection(collection: FolderCollection) {
   // A folder of YAML files (the pages staff compose): one entry a file, its fields from the schema.
@@ -317,7 +332,7 @@ function folderCollection(collection: FolderCollection) {
       identifier_field: "title",
       summary: collection.summary,
       sortable_fields: ["title", "slug"],
-      fields: schemaFields(collection.schema, collection.name),
+      fields: withAddressWidget(schemaFields(collection.schema, collection.name)),
     };
   return {
     name: collection.name,
@@ -335,7 +350,7 @@ function folderCollection(collection: FolderCollection) {
     summary: collection.summary,
     sortable_fields: ["position", "title", "updated"],
     fields: [
-      ...schemaFields(collection.schema, collection.name),
+      ...withAddressWidget(schemaFields(collection.schema, collection.name)),
       {
         name: "body",
         label: "Text",

@@ -12,7 +12,8 @@ import {
   writeFrontMatter,
   type FieldOrder,
 } from "./contentFormat";
-import { LOCAL_BACKEND, type EditorBoot } from "./boot";
+import { ADDRESS_WIDGET, LOCAL_BACKEND, type EditorBoot } from "./boot";
+import { registerAddressWidget, type WidgetHost } from "./addressWidget";
 import { guidePreviewHtml } from "./guidePreview";
 import { pagePreviewHtml } from "./pagePreview";
 
@@ -32,7 +33,7 @@ interface Backend {
   getEntry(path: string): Promise<EntryFile>;
 }
 
-interface Decap {
+interface Decap extends WidgetHost {
   init(options: { config: unknown }): void;
   getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
   registerBackend(name: string, backend: new (...args: unknown[]) => Backend): void;
@@ -56,7 +57,9 @@ const page = window as Window & {
   CMS?: Decap;
   EASTGATE_CMS?: EditorBoot;
   /** Decap's own React's createElement (its React 18, not ours). */
-  h?: (type: string, props: Record<string, unknown>) => unknown;
+  h?: (type: unknown, props: unknown) => unknown;
+  /** Decap's create-react-class: a class component of its React. */
+  createClass?: (spec: Record<string, unknown>) => unknown;
 };
 page.CMS_MANUAL_INIT = true;
 
@@ -89,11 +92,24 @@ function registerLocalBackend(cms: Decap) {
   );
 }
 
+/**
+ * Another entry's address pasted into this tab (#/collections/X/entries/Y, from one entry to
+ * another) changes Decap's route but not its form, which kept the old entry or showed an empty
+ * one: the page loads the address afresh, as a new tab does.
+ */
+const ENTRY_ADDRESS = /^#\/collections\/[^/]+\/entries\/./;
+window.addEventListener("hashchange", ({ oldURL, newURL }) => {
+  const [was, now] = [new URL(oldURL).hash, new URL(newURL).hash];
+  if (was !== now && ENTRY_ADDRESS.test(was) && ENTRY_ADDRESS.test(now)) location.reload();
+});
+
 document.addEventListener("DOMContentLoaded", () => {
   const boot = page.EASTGATE_CMS;
   const cms = page.CMS;
   if (!boot || !cms) throw new Error("The editor's script or configuration did not load");
   registerLocalBackend(cms);
+  if (page.createClass && page.h)
+    registerAddressWidget(cms, ADDRESS_WIDGET, boot, page.createClass, page.h);
   for (const collection of (boot.config as { collections: Collection[] }).collections) {
     if ("folder" in collection && collection.extension === "yaml") {
       // A folder of YAML files (the pages): each file wholly its fields, in the schema's order.

@@ -94,7 +94,7 @@ test("/admin/ is served with its own policy, not indexed", async () => {
   assert.equal(res.headers.get("x-robots-tag"), "noindex");
   assert.equal(res.headers.get("cross-origin-opener-policy"), "same-origin-allow-popups");
   const csp = metaPolicy(html) ?? "";
-  assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/);
+  assert.match(csp, /connect-src 'self' blob: http:\/\/127\.0\.0\.1:\d+/);
   assert.equal(res.headers.get("content-security-policy"), "frame-ancestors 'none'");
   // The site's pages keep theirs.
   const home = await fetch(`${server.origin}/`);

@@ -243,7 +243,7 @@ test("the editor's policy is its own, in its page; its headers add only noindex 
   }
   assert.match(
     adminContentSecurityPolicy(["http://localhost:8081"]),
-    /connect-src 'self' http:\/\/localhost:8081;/,
+    /connect-src 'self' blob: http:\/\/localhost:8081;/,
   );
 });
 
