@@ -255,15 +255,16 @@ test("a photo uploaded into a page's image block is on the rebuilt page in the b
   await page.getByRole("menuitem", { name: "Image", exact: true }).click();
   await field(page, "Block id").fill("campus");
   // The block's picture is a box of its own, closed: open it.
-  await page.locator("[class*=ObjectWidgetTopBar]").last().locator("button").first().click();
+  await page.getByTestId("expand-button").and(page.getByLabel("Expand")).last().click();
   await shot(page, "guard-photo-block");
   await page
     .getByRole("button", { name: /choose an image/i })
     .last()
     .click();
   await page.locator('input[type="file"]').setInputFiles(photo);
+  await page.getByText("campus-photo.jpg").waitFor(); // uploaded, and chosen in the library
   await page.getByRole("button", { name: "Choose selected" }).click();
-  await field(page, "Description (alt text)").fill("Students on the campus lawn");
+  await field(page, "Description (alt text) (optional)").fill("Students on the campus lawn");
   await field(page, "Caption (optional)").fill("Our September open day");
   await publish(page);
   await page
