@@ -2,7 +2,8 @@
  * `npm run bookings`: the coming consultations by day, London time. `-- --all`: past ones too.
  * `-- --csv`: as CSV. `-- --cancel ID`: cancel one and tell the student (the running server
  * does it within seconds; a stopped one at its start). Reads the same database (DATABASE_URL,
- * else DATA_DIR) and data folder as the server.
+ * else DATA_DIR) and data folder as the server. Sets the exit code rather than calling
+ * process.exit, so a pipe to a slow reader gets the whole output (scripts/enquiries.ts).
  */
 import { withToolDatabase } from "../server/db/tools";
 import { BookingStore } from "../server/booking/store";
@@ -23,32 +24,35 @@ if (unknown.length || args.includes("--help") || (cancelAt >= 0 && !cancelId)) {
   if (unknown.length) console.error(`Unknown option ${unknown.join(" ")}`);
   if (cancelAt >= 0 && !cancelId) console.error("--cancel needs a booking id");
   console.error("Usage: npm run bookings [-- --all | --csv | --cancel ID]");
-  process.exit(args.includes("--help") ? 0 : 2);
-}
+  process.exitCode = args.includes("--help") ? 0 : 2;
+} else if (cancelId) await cancel(cancelId);
+else await list();
 
-if (cancelId) {
+async function cancel(id: string) {
   const problem = await withToolDatabase((database) =>
-    requestCancel(new BookingStore(database), new StaffRequests(database.db), cancelId),
+    requestCancel(new BookingStore(database), new StaffRequests(database.db), id),
   );
   if (problem) {
     console.error(problem);
-    process.exit(1);
+    process.exitCode = 1;
+    return;
   }
   console.log(
-    `Asked the server to cancel ${cancelId}: the student and the advisers are e-mailed once it has (within seconds while it runs, else at its next start).`,
+    `Asked the server to cancel ${id}: the student and the advisers are e-mailed once it has (within seconds while it runs, else at its next start).`,
   );
-  process.exit(0);
 }
 
-const bookings = await withToolDatabase((database) =>
-  comingBookings(new BookingStore(database), Date.now(), args.includes("--all")),
-);
-if (args.includes("--csv")) {
-  process.stdout.write(bookingsCsv(bookings));
-  process.exit(0);
+async function list() {
+  const bookings = await withToolDatabase((database) =>
+    comingBookings(new BookingStore(database), Date.now(), args.includes("--all")),
+  );
+  if (args.includes("--csv")) {
+    process.stdout.write(bookingsCsv(bookings));
+    return;
+  }
+  const active = bookings.filter((b) => b.state === "booked").length;
+  console.log(
+    `${active} consultation(s) booked${args.includes("--all") ? "" : " to come"}, ${bookings.length - active} cancelled.`,
+  );
+  if (bookings.length) console.log(`\n${formatBookings(bookings)}`);
 }
-const active = bookings.filter((b) => b.state === "booked").length;
-console.log(
-  `${active} consultation(s) booked${args.includes("--all") ? "" : " to come"}, ${bookings.length - active} cancelled.`,
-);
-if (bookings.length) console.log(`\n${formatBookings(bookings)}`);

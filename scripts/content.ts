@@ -11,6 +11,7 @@ if (command !== "check") {
   console.error("Usage: npm run content -- check");
   process.exit(2);
 }
+// exitCode, not exit(): a pipe to a slow reader still gets every line.
 const today = process.env.CONTENT_TODAY ?? new Date().toISOString().slice(0, 10);
 const warnings = staleClaims(contentModules, today);
 for (const w of warnings) console.warn(`Out of date: ${w}`);
@@ -19,4 +20,4 @@ console.log(
     ? `${warnings.length} claim(s) out of date on ${today}.`
     : `Every dated claim holds on ${today}.`,
 );
-process.exit(warnings.length ? 1 : 0);
+process.exitCode = warnings.length ? 1 : 0;

@@ -3,6 +3,7 @@
  * event's registrations as CSV. `-- --cancel SLUG`: cancel an event and e-mail everyone (the
  * running server does it within seconds; a stopped one at its start). Reads the same database
  * (DATABASE_URL, else DATA_DIR), data folder and events file (EVENTS_FILE) as the server.
+ * Sets the exit code rather than calling process.exit, so a pipe gets the whole output.
  */
 import { withToolDatabase } from "../server/db/tools";
 import { RegistrationStore } from "../server/events/store";
@@ -17,20 +18,21 @@ import {
 const args = process.argv.slice(2);
 const [option, slug] = args;
 const usage = "Usage: npm run events [-- --csv SLUG | --cancel SLUG]";
+const eventsFile = process.env.EVENTS_FILE?.trim() || undefined;
+
 if (args.includes("--help")) {
   console.log(usage);
-  process.exit(0);
-}
-if ((option && !["--csv", "--cancel"].includes(option)) || (option && !slug) || args.length > 2) {
+} else if (
+  (option && !["--csv", "--cancel"].includes(option)) ||
+  (option && !slug) ||
+  args.length > 2
+) {
   console.error(
     option && !slug ? `${option} needs an event's slug` : `Unknown option ${args.join(" ")}`,
   );
   console.error(usage);
-  process.exit(2);
-}
-const eventsFile = process.env.EVENTS_FILE?.trim() || undefined;
-
-if (option === "--csv") {
+  process.exitCode = 2;
+} else if (option === "--csv") {
   process.stdout.write(
     await withToolDatabase((database) => registrationsCsv(new RegistrationStore(database), slug)),
   );
@@ -40,11 +42,11 @@ if (option === "--csv") {
   );
   if (problem) {
     console.error(problem);
-    process.exit(1);
-  }
-  console.log(
-    `Asked the server to cancel ${slug}: everyone registered or waiting is e-mailed a cancellation once it has (within seconds while it runs, else at its next start). Set "status: cancelled" on it in content/events.yaml too, so its page says so.`,
-  );
+    process.exitCode = 1;
+  } else
+    console.log(
+      `Asked the server to cancel ${slug}: everyone registered or waiting is e-mailed a cancellation once it has (within seconds while it runs, else at its next start). Set "status: cancelled" on it in content/events.yaml too, so its page says so.`,
+    );
 } else {
   const counts = await withToolDatabase((database) =>
     eventCounts(new RegistrationStore(database), eventsFile),

@@ -55,5 +55,5 @@ try {
   } else throw new Error(`Unknown command "${command}": use export, import or nothing`);
 } catch (error) {
   console.error((error as Error).message);
-  process.exit(1);
+  process.exitCode = 1;
 }

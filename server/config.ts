@@ -38,7 +38,7 @@ export interface ServerConfig {
   vitals: boolean;
   /** The origin of links in e-mails (a booking's manage link): PUBLIC_URL, else SITE_URL. */
   publicUrl: string;
-  /** Signs manage links; unset: generated once and kept beside the data. */
+  /** Signs manage links; unset: generated once and kept in the database (restored with it). */
   bookingSecret?: string;
   /** The events file the server takes registrations for (EVENTS_FILE; default content/events.yaml). */
   eventsFile?: string;

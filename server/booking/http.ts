@@ -6,6 +6,7 @@ import { sendJson } from "../enquiry";
 import type { Languages } from "../languages";
 import { BOOKING_PATH, MANAGE_PATH } from "../paths";
 import { readPostedForm } from "../reservations/form";
+import type { LinkSecret } from "../reservations/token";
 import {
   linkReader,
   sendPage,
@@ -38,7 +39,7 @@ interface Options {
   desk: BookingDesk;
   languages: Languages;
   trustProxy: boolean;
-  secret: Buffer;
+  secret: LinkSecret;
   links: BookingLinks;
   organiser: { name: string; email: string };
   domain: string;

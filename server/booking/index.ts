@@ -25,7 +25,7 @@ export interface BookingOptions {
   languages: Languages;
   /** The public origin links in e-mails point to. */
   publicUrl: string;
-  /** BOOKING_SECRET; unset: generated once and kept beside the data. */
+  /** BOOKING_SECRET; unset: generated once and kept in the database (restored with it). */
   secret?: string;
   mailer?: Mailer;
   mailTo: string;
@@ -48,12 +48,18 @@ const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? addre
 /** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
 export function startBooking(options: BookingOptions) {
   const clock = options.now ?? Date.now;
-  const store = new BookingStore(options.database, options.ready);
-  const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
+  const secret = linkSecret(
+    options.secret,
+    join(dirname(options.dataFile), "booking-secret"),
+    options.database.db,
+    options.ready,
+  );
+  // Ready once the key is loaded too: a booking read from the store can be given its links.
+  const store = new BookingStore(options.database, secret.loaded);
   const manageUrl = (b: Booking) =>
-    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
+    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
   const icsUrl = (b: Booking) =>
-    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret, "booking", b.id)}`;
+    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
   const worker = options.mailer
     ? new DeliveryWorker<Booking>({
         outbox: new Outbox(options.database.db, "bookings", options.ready),

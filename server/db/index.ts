@@ -137,6 +137,35 @@ export async function migrate(db: Kysely<Database>, attempts = 5) {
   }
 }
 
+/** One migration's state in a database: applied (when), pending, or applied by a newer version. */
+export interface MigrationState {
+  name: string;
+  /** When it was applied; undefined: pending. */
+  appliedAt?: Date;
+  /** Applied, but this version of the code does not have it (a newer version ran here). */
+  unknown?: boolean;
+}
+
+/** Every migration this version knows and any other the database records, by name; changes nothing. */
+export async function migrationStatus(db: Kysely<Database>): Promise<MigrationState[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const known = (await migrator.getMigrations()).map((m) => ({
+    name: m.name,
+    appliedAt: m.executedAt,
+  }));
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === "kysely_migration")
+    ? await sql<{
+        name: string;
+        timestamp: string;
+      }>`select name, timestamp from kysely_migration`.execute(db)
+    : { rows: [] };
+  const others = applied.rows
+    .filter((row) => !known.some((m) => m.name === row.name))
+    .map((row) => ({ name: row.name, appliedAt: new Date(row.timestamp), unknown: true }));
+  return [...known, ...others].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 function withoutPassword(url: string) {
   try {
     const parsed = new URL(url);

@@ -10,6 +10,7 @@ export interface Database {
   reservations: ReservationTable;
   reservationVersions: ReservationVersionTable;
   reservationPools: { name: string };
+  secrets: SecretTable;
   vitals: VitalsTable;
   vitalsDaily: VitalsDailyTable;
   vitalsDailyViews: VitalsDailyViewsTable;
@@ -18,6 +19,15 @@ export interface Database {
   staffRequests: StaffRequestTable;
   deliveries: DeliveryTable;
   deliveryRequeues: DeliveryRequeueTable;
+}
+
+/** A key the server made for itself, kept with the data (restored with it). */
+export interface SecretTable {
+  /** What it is for: `booking` (the manage links' key). */
+  name: string;
+  /** Its text: for `booking`, the key's bytes in hex. */
+  value: string;
+  createdAt: string;
 }
 
 /** The outboxes: whose items' e-mails (webhooks) a row is about. */

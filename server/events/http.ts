@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
 import { EVENT_MANAGE_PATH, EVENTS_PATH } from "../paths";
+import type { LinkSecret } from "../reservations/token";
 import {
   linkReader,
   sendPage,
@@ -27,7 +28,7 @@ interface Options {
   schedule: EventSchedule;
   languages: Languages;
   trustProxy: boolean;
-  secret: Buffer;
+  secret: LinkSecret;
   manageUrl: (r: Registration) => string;
   icsUrl: (r: Registration) => string;
   eventUrl: (slug: string, lang?: string) => string;

@@ -49,15 +49,21 @@ export interface EventsOptions {
 /** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */
 export function startEvents(options: EventsOptions) {
   const clock = options.now ?? Date.now;
-  const store = new RegistrationStore(options.database, options.ready);
+  const secret = linkSecret(
+    options.secret,
+    join(dirname(options.dataFile), "booking-secret"),
+    options.database.db,
+    options.ready,
+  );
+  // Ready once the key is loaded too: a registration read from the store can be given its links.
+  const store = new RegistrationStore(options.database, secret.loaded);
   const schedule = new EventSchedule(
     options.eventsFile ?? EVENTS_FILE,
     options.database,
     options.ready,
     clock,
   );
-  const secret = linkSecret(options.secret, join(dirname(options.dataFile), "booking-secret"));
-  const token = (r: Registration) => signLink(secret, "registration", r.id);
+  const token = (r: Registration) => signLink(secret.key, "registration", r.id);
   const manageUrl = (r: Registration) =>
     `${options.publicUrl}${EVENT_MANAGE_PATH}?r=${r.id}&t=${token(r)}`;
   const icsUrl = (r: Registration) =>

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { discardRest } from "../body";
 import { acceptedEncoding, Compressible } from "../compress";
 import { sendHtml, sendJson } from "../enquiry";
-import { verifyLink, type LinkKind } from "./token";
+import { verifyLink, type LinkKind, type LinkSecret } from "./token";
 
 /** One route of a reservation endpoint. */
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -13,10 +13,10 @@ export const sendPage = (res: ServerResponse, status: number, html: string) =>
 
 /** The reservation a manage link names, when its token is right. */
 export const linkReader =
-  <T>(secret: Buffer, kind: LinkKind, get: (id: string) => Promise<T | undefined>) =>
+  <T>(secret: LinkSecret, kind: LinkKind, get: (id: string) => Promise<T | undefined>) =>
   async (id: string | undefined | null, token: string | undefined | null) => {
     if (!id || !token || !/^[\w-]{1,64}$/.test(id)) return undefined;
-    return verifyLink(secret, kind, id, token) ? get(id) : undefined;
+    return verifyLink(await secret.loaded, kind, id, token) ? get(id) : undefined;
   };
 
 /** A link's query parameters. */

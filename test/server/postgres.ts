@@ -19,6 +19,13 @@ function binaries() {
   return newest ? join(LIB, newest, "bin") : undefined;
 }
 
+/** A client program of the same PostgreSQL (pg_dump, psql), as an operator runs it. */
+export function postgresTool(name: string) {
+  const bin = binaries();
+  if (!bin) throw new Error(postgresUnavailable());
+  return join(bin, name);
+}
+
 /** The postgres user's uid and gid: the server refuses to run as root. */
 function postgresUser() {
   const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
