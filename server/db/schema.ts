@@ -18,6 +18,8 @@ export interface Database {
   staffRequests: StaffRequestTable;
   deliveries: DeliveryTable;
   deliveryRequeues: DeliveryRequeueTable;
+  rateLimits: RateLimitTable;
+  heartbeats: { instance: string; at: string };
 }
 
 /** The outboxes: whose items' e-mails (webhooks) a row is about. */
@@ -186,3 +188,12 @@ export interface VitalsImportTable {
 
 export type VitalsRecordRow = Selectable<VitalsTable>;
 export type NewVitalsRecordRow = Insertable<VitalsTable>;
+
+/** A client's token bucket in one scope (enquiry, vitals): shared by every server process. */
+export interface RateLimitTable {
+  scope: string;
+  client: string;
+  tokens: number;
+  /** Milliseconds since the epoch of the last take. */
+  at: number;
+}

@@ -155,7 +155,7 @@ test("config: defaults, and a clear message naming a wrong variable", () => {
   assert.equal(config.mailTo, site.admissionsEmail);
   assert.equal(config.ack, true);
   assert.deepEqual(config.rateLimit, { max: 10, windowMs: 600_000 });
-  assert.equal(config.trustProxy, false);
+  assert.deepEqual(config.trustedProxies, []);
   assert.deepEqual(parseRateLimit("3/30s"), { max: 3, windowMs: 30_000 });
   assert.equal(parseRateLimit("off"), null);
   // Where the data is: SQLite in data/ unless DATA_DIR (or the old ENQUIRY_DATA_FILE's folder)
