@@ -47,7 +47,8 @@ const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 
 /**
  * One line per request, once it is answered, and its count and duration in the metrics: the
- * route and path, never the query (the e-mailed links' tokens, a search) nor the body.
+ * route and path, never the query (the e-mailed links' tokens, a search), the body, nor the
+ * client's address (personal data too; the rate limits keep it in the database, for their window).
  */
 class RequestLog extends LogController {
   constructor(private readonly metrics: Metrics) {
@@ -70,7 +71,6 @@ class RequestLog extends LogController {
         path: request.url.split("?")[0],
         status,
         ms: Math.round(ms * 10) / 10,
-        client: request.ip,
       },
       "request",
     );
