@@ -75,6 +75,13 @@ function prettyStream(): pino.DestinationStream {
       const { time, level, msg, err, ...rest } = record;
       delete rest.instance;
       const clock = typeof time === "string" ? time.slice(11, 23) : "";
+      if (msg === "request") {
+        // "GET /about 200 7.2 ms", then the request's id.
+        const { method, path, status, ms, reqId } = rest;
+        return out.write(
+          `${clock} ${String(method)} ${String(path)} ${String(status)} ${String(ms)} ms  ${String(reqId)}\n`,
+        );
+      }
       const fields = Object.entries(rest)
         .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
         .join(" ");

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { ConfigError, readConfig } from "./config";
 import { createLog, useLog } from "./log";
-import { BOOKING_PATH, ENQUIRY_PATH, METRICS_PATH, VITALS_PATH } from "./paths";
+import { BOOKING_PATH, ENQUIRY_PATH, METRICS_PATH, READY_PATH, VITALS_PATH } from "./paths";
 import { databaseProblem, startProblem } from "./startErrors";
 
 /** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
@@ -69,7 +69,8 @@ server.once("error", (error) => fail(error, startProblem(error, config)));
 server.listen({ port: config.port, host: config.host }, () => {
   const { port } = server.address() as AddressInfo;
   const host = !config.host || /^(0\.0\.0\.0|::)$/.test(config.host) ? "localhost" : config.host;
-  log.info(`Eastgate Education site on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  log.info(`Eastgate Education site on ${origin} (ready once ${READY_PATH} answers 200)`);
   log.info(`Enquiries: POST ${ENQUIRY_PATH} -> ${server.database}`);
   log.info(`Bookings: POST ${BOOKING_PATH}, links in e-mails to ${config.publicUrl}`);
   if (config.vitals) log.info(`Web Vitals: POST ${VITALS_PATH} -> ${server.database}`);
