@@ -335,6 +335,13 @@ async function databaseAnswers(db: Kysely<Database>, instance: string, timeoutMs
   } finally {
     clearTimeout(timer);
   }
+  // Instances gone for a day leave their row; one check in a hundred clears them.
+  if (Math.random() < 0.01)
+    await db
+      .deleteFrom("heartbeats")
+      .where("at", "<", new Date(Date.now() - 86_400_000).toISOString())
+      .execute()
+      .catch(() => {});
 }
 
 /** How often the reports older than the retention are rolled up into daily histograms. */
