@@ -9,6 +9,9 @@ import { SEARCH_PATH } from "../../src/lib/siteSearch";
 import type { siteSearch } from "../search";
 import { ANY, rawRoute } from "./raw";
 
+/** The route of the site's files (whatever no other route takes). */
+export const FILES = "/*";
+
 export interface FilesOptions {
   /** The built site. */
   dist: string;
@@ -90,7 +93,7 @@ export function files(
     rawRoute(app, ["GET", "HEAD"], `${prefix}${SEARCH_PATH}`, (req, res) => {
       if (!search.answer(req, res, pathOf(req))) file(req, res);
     });
-  rawRoute(app, ANY, "/*", file);
+  rawRoute(app, ANY, FILES, file);
   app.setNotFoundHandler((request, reply) => {
     reply.hijack();
     notFoundPage(request.raw, reply.raw);

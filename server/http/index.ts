@@ -20,7 +20,7 @@ import type { Metrics } from "../metrics";
 import { ENQUIRY_PATH, HEALTH_PATH, METRICS_PATH, READY_PATH, VITALS_PATH } from "../paths";
 import type { ProxyTrust } from "../proxies";
 import type { siteSearch } from "../search";
-import { files } from "./files";
+import { FILES, files } from "./files";
 import { probes, type ProbeOptions } from "./probes";
 import { ANY, rawRoute, type RawHandler } from "./raw";
 
@@ -115,7 +115,11 @@ export function createHttp(options: HttpOptions) {
 
   app.addHook("onRequest", (request, reply, done) => {
     const res = reply.raw;
-    res.setHeader("X-Request-Id", request.id);
+    // Sent back when the request came with one (a proxy tying its log to ours), and on every
+    // answer the server makes itself; the site's files stay as a CDN would send them (an
+    // asset's headers are held under 850 bytes: test/browser/headers.test.ts).
+    if (request.headers["x-request-id"] || request.routeOptions.url !== FILES)
+      res.setHeader("X-Request-Id", request.id);
     // Stopping: each answer closes its connection, so no client sends another request down a
     // kept-alive one to a process about to close its database; the next goes to another process.
     if (options.state() === "stopping") res.setHeader("Connection", "close");

@@ -156,7 +156,7 @@ describe("PostgreSQL", { skip: noPostgres && `PostgreSQL tests skipped: ${noPost
       await waitReady(server);
       const stopping = Date.now();
       await postgres!.pause();
-      const down = await readyzBecomes(server.origin, 503, 10_000);
+      await readyzBecomes(server.origin, 503, 10_000);
       const downAfter = Date.now() - stopping;
       // Visitors' posts meanwhile: refused (500), each failure one log record.
       for (let i = 0; i < 5; i++) assert.equal((await post(server.origin, enquiry(i))).status, 500);
