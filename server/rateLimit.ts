@@ -10,51 +10,13 @@ export interface Limiter {
   take(client: string): number | Promise<number>;
 }
 
-/**
- * A bucket of `max` per client that refills evenly over the window, so a burst of `max` is
- * allowed and then one more every window/max. In this process's memory: for tools and tests;
- * the server counts in the database (DatabaseRateLimiter).
- */
-export class RateLimiter implements Limiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  private readonly perMs: number;
-
-  constructor(
-    private readonly limit: RateLimit,
-    private readonly now = Date.now,
-  ) {
-    this.perMs = limit.max / limit.windowMs;
-  }
-
-  take(client: string): number {
-    const now = this.now();
-    const bucket = this.buckets.get(client) ?? { tokens: this.limit.max, at: now };
-    bucket.tokens = Math.min(this.limit.max, bucket.tokens + (now - bucket.at) * this.perMs);
-    bucket.at = now;
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      this.buckets.set(client, bucket);
-      this.prune(now);
-      return 0;
-    }
-    this.buckets.set(client, bucket);
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
-  }
-
-  /** Forget clients whose allowance has refilled, so the map does not grow without end. */
-  private prune(now: number) {
-    if (this.buckets.size < 10_000) return;
-    for (const [client, b] of this.buckets)
-      if (b.tokens + (now - b.at) * this.perMs >= this.limit.max) this.buckets.delete(client);
-  }
-}
-
 /** How many takes between two sweeps of the buckets that have refilled. */
 const SWEEP_EVERY = 1000;
 
 /**
- * The same bucket, kept in the database (`rate_limits`): every server process on it draws from
- * one allowance per client. One statement takes a token, atomically on both engines (an upsert
+ * A bucket of `max` per client that refills evenly over the window, so a burst of `max` is
+ * allowed and then one more every window/max. Kept in the database (`rate_limits`): every
+ * server process on it draws from one allowance per client. One statement takes a token, atomically on both engines (an upsert
  * whose update applies only while a token is left); a client refused is told when the next
  * comes. A database that cannot answer lets the request through (logged): the request itself
  * then meets the same database, and an outage is no reason to refuse leads a limit would allow.
