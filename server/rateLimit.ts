@@ -16,10 +16,11 @@ const SWEEP_EVERY = 1000;
 /**
  * A bucket of `max` per client that refills evenly over the window, so a burst of `max` is
  * allowed and then one more every window/max. Kept in the database (`rate_limits`): every
- * server process on it draws from one allowance per client. One statement takes a token, atomically on both engines (an upsert
- * whose update applies only while a token is left); a client refused is told when the next
- * comes. A database that cannot answer lets the request through (logged): the request itself
- * then meets the same database, and an outage is no reason to refuse leads a limit would allow.
+ * server process on it draws from one allowance per client. One statement takes a token,
+ * atomically on both engines (an upsert whose update applies only while a token is left); a
+ * client refused is told when the next comes. A database that cannot answer lets the request
+ * through (logged): the request itself then meets the same database, and an outage is no
+ * reason to refuse leads a limit would allow.
  */
 export class DatabaseRateLimiter implements Limiter {
   private readonly perMs: number;
