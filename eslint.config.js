@@ -7,7 +7,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", "coverage/"] },
+  { ignores: ["dist/", "dist-server/", "node_modules/", "data/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

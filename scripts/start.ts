@@ -1,12 +1,14 @@
 /**
- * `npm start`: build the site with the forms posting to this server (unless ENQUIRY_ENDPOINT
- * says otherwise; set it empty for the mailto fallback), then serve it on PORT (4173).
- * `npm run build:server` (`--build-only`): that build alone, for `npm run serve` on each
- * production instance.
+ * The build `npm start` and `npm run build:server` run: the site with the forms posting to this
+ * server (unless ENQUIRY_ENDPOINT says otherwise; set it empty for the mailto fallback), then
+ * the server bundled into dist-server/ (scripts/buildServer.ts). `npm start` then serves both
+ * on PORT (4173) with `node scripts/serve.mjs --local`; each production instance runs
+ * `node dist-server/main.js` on that build.
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/paths";
+import { buildServer } from "./buildServer";
 
 const root = resolve(import.meta.dirname, "..");
 process.env.ENQUIRY_ENDPOINT ??= ENQUIRY_PATH;
@@ -24,7 +26,10 @@ const build = spawnSync(process.execPath, ["--import", "tsx", resolve(root, "bui
 });
 if (build.status !== 0) {
   console.error("Build failed: not starting the server.");
-  process.exit(build.status ?? 1);
+  process.exitCode = build.status ?? 1;
+} else {
+  console.log(
+    `Forms post to ${process.env.ENQUIRY_ENDPOINT || "a pre-filled e-mail (no endpoint)"}`,
+  );
+  await buildServer();
 }
-console.log(`Forms post to ${process.env.ENQUIRY_ENDPOINT || "a pre-filled e-mail (no endpoint)"}`);
-if (!process.argv.includes("--build-only")) await import("../server/main");

@@ -1,13 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { locales } from "../src/i18n/locales";
 import { Languages } from "./languages";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import sirv from "sirv";
 import { site } from "../src/content/site";
-import { headersFor, parseHeadersFile } from "../src/build/headers";
+import { parseHeadersFile } from "../src/build/headers";
 import { interestValues } from "../src/components/forms/EnquiryForm";
-import { BODY_LIMIT } from "./body";
 import type { RateLimit } from "./config";
 import { ACK_MAX_AGE_MS, DeliveryWorker, type Backoff } from "./delivery";
 import { enquiryHandler } from "./enquiry";
@@ -15,14 +11,12 @@ import { Intake } from "./intake";
 import { composeMail } from "./mail";
 import { smtpMailer, type Mailer } from "./mailer";
 import { Outbox, type MailKind } from "./outbox";
-import { ENQUIRY_PATH, HEALTH_PATH, READY_PATH, VITALS_PATH } from "./paths";
-import { RateLimiter } from "./rateLimit";
+import { DatabaseRateLimiter } from "./rateLimit";
 import { EnquiryStore, type Enquiry } from "./store";
 import { migrate, openDatabase, type Database } from "./db";
 import type { Kysely } from "kysely";
 import { importOldFiles } from "./db/import";
 import { VITALS_RATE_LIMIT, vitalsHandler } from "./vitals";
-import { parseRedirects, withoutSlash } from "../src/build/redirects";
 import { VitalsStore } from "./vitalsStore";
 import { routes, notFoundRoute } from "../src/routes";
 import { siteUrl } from "../src/config";
@@ -39,6 +33,11 @@ import {
 import type { WebhookMessage } from "./webhooks/payload";
 import { registrationWebhook } from "./events/webhook";
 import { siteSearch } from "./search";
+import { createHttp } from "./http";
+import { defaultInstance, log } from "./log";
+import { createMetrics } from "./metrics";
+import { databaseProblem, isUnreachable } from "./startErrors";
+import { proxyTrust, type ProxyTrust } from "./proxies";
 
 export interface AppOptions {
   /**
@@ -67,7 +66,11 @@ export interface AppOptions {
   ack?: boolean;
   /** Enquiries per client (default: no limit; `npm start` reads ENQUIRY_RATE_LIMIT). */
   rateLimit?: RateLimit | null;
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses and ranges, or a
+   * function; true believes anyone (tests only). Default: none, the socket's address.
+   */
+  trustProxy?: boolean | readonly string[] | ProxyTrust;
   backoff?: Backoff;
   /** How often each delivery worker looks for what other processes left and staff re-queued. */
   pollMs?: number;
@@ -87,72 +90,54 @@ export interface AppOptions {
   eventsFile?: string;
   /** Where leads are POSTed as signed webhooks (WEBHOOK_URL...); unset: nowhere. */
   webhooks?: WebhookConfig;
+  /** Names this process in its logs and heartbeat (INSTANCE_ID); default host and pid. */
+  instance?: string;
+  /** METRICS_TOKEN: /metrics answers with this bearer token; unset: no /metrics. */
+  metricsToken?: string;
+  /** How long a database that does not answer at start is waited for (DATABASE_WAIT). */
+  databaseWaitMs?: number;
+  /** The longest /readyz waits for the database (default 2 s). */
+  readyTimeoutMs?: number;
 }
+
+/** How long /readyz waits for the database by default. */
+const READY_TIMEOUT_MS = 2000;
 
 /** The site's server: dist/ as static files (clean URLs, pre-compressed, 404.html), enquiries and Web Vitals. */
 export function createApp(options: AppOptions) {
   const { dist, dataFile } = options;
-  const notFound = readFileSync(join(dist, "404.html"));
-  // A URL under a language's prefix that leads nowhere gets that language's 404 page.
-  const localNotFound = new Map(
-    locales
-      .filter((l) => l.prefix && existsSync(join(dist, l.prefix, "404.html")))
-      .map((l) => [l.prefix, readFileSync(join(dist, l.prefix, "404.html"))] as const),
-  );
-  // Old addresses (content/redirects.yaml as the build wrote it for CDNs), answered the same way.
-  const redirectsPath = join(dist, "_redirects");
-  const readRedirects = () =>
-    new Map(
-      (existsSync(redirectsPath) ? parseRedirects(readFileSync(redirectsPath, "utf8")) : []).map(
-        (r) => [r.from, r] as const,
-      ),
-    );
-  let redirects = readRedirects();
-  // `npm run dev` rebuilds under a running server: a redirect added is answered after the rebuild.
-  let redirectsRead =
-    options.dev && existsSync(redirectsPath) ? statSync(redirectsPath).mtimeMs : 0;
-  const currentRedirects = () => {
-    if (!options.dev) return redirects;
-    const stamp = existsSync(redirectsPath) ? statSync(redirectsPath).mtimeMs : 0;
-    if (stamp !== redirectsRead) [redirects, redirectsRead] = [readRedirects(), stamp];
-    return redirects;
-  };
+  const instance = options.instance ?? defaultInstance();
+  const trust = proxyTrust(options.trustProxy);
   const headersPath = join(dist, "_headers");
   // The same _headers file a CDN reads, applied the same way.
   const headerRules = existsSync(headersPath)
     ? parseHeadersFile(readFileSync(headersPath, "utf8"))
     : [];
-  const sirvOptions = (etag: boolean) => ({
-    extensions: ["html"],
-    brotli: true,
-    gzip: true,
-    etag,
-    dev: options.dev ?? false,
-    setHeaders(res: ServerResponse) {
-      // Pages and unhashed files: always ask whether they changed.
-      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
-    },
-  });
-  // Hashed assets are immutable: never revalidated, so no ETag (headers on an asset stay small).
-  const pages = sirv(dist, sirvOptions(true));
-  const assetFiles = sirv(dist, sirvOptions(false));
   const search = siteSearch(dist, {
     now: options.now,
     // Called once a request comes, by when the events desk below is set up.
     places: () => events.desk.places(events.schedule.all()),
   });
-  const files = (req: IncomingMessage, res: ServerResponse, next: () => void) =>
-    (req.url?.startsWith("/assets/") ? assetFiles : pages)(req, res, next);
   const database = openDatabase({
     dataDir: options.dataDir ?? dirname(dataFile),
     databaseUrl: options.databaseUrl,
   });
-  const prepared = prepareDatabase(database, dataFile);
+  const prepared = prepareDatabase(database, dataFile, options.databaseWaitMs);
   const store = new EnquiryStore(database.db, prepared);
   const vitalsStore = new VitalsStore(database.db, database.engine, prepared);
   const vitalsRetention = startVitalsRetention(vitalsStore, prepared, options.now);
-  // One allowance per client for enquiries and bookings together.
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  // One allowance per client for enquiries and bookings together, in the database: every
+  // process on it counts against the same one.
+  const limiter = options.rateLimit
+    ? new DatabaseRateLimiter(
+        database.db,
+        database.engine,
+        "enquiry",
+        options.rateLimit,
+        prepared,
+        options.now,
+      )
+    : undefined;
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
@@ -188,7 +173,7 @@ export function createApp(options: AppOptions) {
     mailFrom,
     logoFile,
     limiter,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trust,
     backoff: options.backoff,
     pollMs: options.pollMs,
     leaseMs: options.leaseMs,
@@ -208,7 +193,7 @@ export function createApp(options: AppOptions) {
     mailFrom,
     logoFile,
     limiter,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trust,
     backoff: options.backoff,
     pollMs: options.pollMs,
     leaseMs: options.leaseMs,
@@ -238,92 +223,51 @@ export function createApp(options: AppOptions) {
       onStored: webhooks && ((e) => webhooks.publish(enquiryMessage(e))),
       limiter,
     }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trust,
   });
+  const vitalsLimit =
+    options.vitalsRateLimit === undefined ? VITALS_RATE_LIMIT : options.vitalsRateLimit;
   const vitals =
     options.vitals === false
       ? undefined
       : vitalsHandler({
           store: vitalsStore,
           routes: new Set([...routes, notFoundRoute].map((r) => r.path)),
-          rateLimit:
-            options.vitalsRateLimit === undefined ? VITALS_RATE_LIMIT : options.vitalsRateLimit,
-          trustProxy: options.trustProxy ?? false,
+          limiter: vitalsLimit
+            ? new DatabaseRateLimiter(
+                database.db,
+                database.engine,
+                "vitals",
+                vitalsLimit,
+                prepared,
+                options.now,
+              )
+            : undefined,
+          trustProxy: trust,
           now: options.now,
         });
-  const isEnquiry = (req: IncomingMessage) => {
-    const path = (req.url ?? "/").split("?")[0];
-    return path === ENQUIRY_PATH || path === `${ENQUIRY_PATH}/`;
-  };
   // Ready once what was pending at start is resumed; not ready again once stopping.
   let ready = false;
   let stopping = false;
-  const probe = (res: ServerResponse, state: "ok" | "starting" | "stopping") => {
-    res.writeHead(state === "ok" ? 200 : 503, {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-    });
-    res.end(`${state}\n`);
-  };
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? "/").split("?")[0];
-    // Stopping: each answer closes its connection, so no client sends another request down a
-    // kept-alive one to a process about to close its database; the next goes to another process.
-    if (stopping) res.setHeader("Connection", "close");
-    if (pathname === HEALTH_PATH) return probe(res, "ok");
-    if (pathname === READY_PATH)
-      return probe(res, stopping ? "stopping" : ready ? "ok" : "starting");
-    for (const [name, value] of Object.entries(headersFor(headerRules, pathname)))
-      res.setHeader(name, value);
-    // An endpoint's unexpected failure: logged, and a bare 500 if nothing was sent yet.
-    const run = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
-      void handler(req, res).catch((error: unknown) => {
-        console.error(error);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    if (vitals && pathname === VITALS_PATH) return run(vitals);
-    const endpoint = pathname.replace(/(.)\/$/, "$1");
-    const reservationHandler = booking.handlers[endpoint] ?? events.handlers[endpoint];
-    if (reservationHandler) return run(reservationHandler);
-    if (isEnquiry(req)) return run(enquiry);
-    const notFoundPage = () => {
-      const prefix = /^\/[a-z]{2}(?=\/|$)/.exec(pathname)?.[0] ?? "";
-      const local = localNotFound.get(prefix);
-      res.writeHead(404, {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "no-cache",
-      });
-      res.end(local ?? notFound);
-    };
-    // The files that tell a CDN how to serve the site (_headers, _redirects) are no pages.
-    if (/^\/(?:_|%5f)/i.test(pathname)) return notFoundPage();
-    const redirect = currentRedirects().get(withoutSlash(pathname));
-    if (redirect && (req.method === "GET" || req.method === "HEAD")) {
-      // The query goes along (as on Netlify), before any #section of the new address.
-      const query = (req.url ?? "").split("?")[1];
-      const [to, section] = redirect.to.split("#");
-      const location = query && !to.includes("?") ? `${to}?${query}` : to;
-      res.writeHead(redirect.status, {
-        Location: section === undefined ? location : `${location}#${section}`,
-      });
-      return res.end();
-    }
-    if ((req.method === "GET" || req.method === "HEAD") && search.answer(req, res, pathname))
-      return;
-    files(req, res, notFoundPage);
-  };
-  const server = createServer(handle);
-  // "Expect: 100-continue" with a body over the limit: refuse before the client sends it.
-  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    if (isEnquiry(req) && Number(req.headers["content-length"]) > BODY_LIMIT) {
-      res.setHeader("Connection", "close");
-    } else {
-      res.writeContinue();
-    }
-    handle(req, res);
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const { server, ready: routed } = createHttp({
+    log,
+    trust,
+    dist,
+    dev: options.dev ?? false,
+    headerRules,
+    metrics: createMetrics(database.db, prepared),
+    metricsToken: options.metricsToken,
+    state: () => (stopping ? "stopping" : ready ? "ok" : "starting"),
+    check: () => databaseAnswers(database.db, instance, readyTimeoutMs),
+    enquiry,
+    vitals,
+    reservations: { ...booking.handlers, ...events.handlers },
+    search,
   });
   const started = Promise.all([
     prepared.catch(() => new Promise(() => {})), // never ready: main.ts exits
+    routed,
     delivery?.started,
     booking.started,
     events.started,
@@ -343,7 +287,6 @@ export function createApp(options: AppOptions) {
     events,
     /** Undefined when no mail server is configured. */
     delivery: delivery?.worker,
-    /** Resolves once pending mail from before has been queued (or failed to be). */
     /** Undefined when no WEBHOOK_URL is configured. */
     webhooks,
     /** Resolves once pending mail and webhooks from before have been queued (or failed to be). */
@@ -368,6 +311,37 @@ export function createApp(options: AppOptions) {
       await database.close();
     },
   });
+}
+
+/**
+ * The readiness check's question to the database, bounded: this process's heartbeat written
+ * (a write that commits, so a read-only or full database fails it too). Throws why not.
+ */
+async function databaseAnswers(db: Kysely<Database>, instance: string, timeoutMs: number) {
+  const at = new Date().toISOString();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([
+      db
+        .insertInto("heartbeats")
+        .values({ instance, at })
+        .onConflict((oc) => oc.column("instance").doUpdateSet({ at }))
+        .execute(),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+  // Instances gone for a day leave their row; one check in a hundred clears them.
+  if (Math.random() < 0.01)
+    await db
+      .deleteFrom("heartbeats")
+      .where("at", "<", new Date(Date.now() - 86_400_000).toISOString())
+      .execute()
+      .catch(() => {});
 }
 
 /** How often the reports older than the retention are rolled up into daily histograms. */
@@ -398,11 +372,11 @@ function startVitalsRetention(
       try {
         const { reports, days, before } = await store.rollUp(new Date(now()));
         if (reports)
-          console.log(
+          log.info(
             `Web Vitals: ${reports} reports received before ${before} rolled up into ${days} days' histograms (${Math.round(performance.now() - started)} ms)`,
           );
       } catch (error) {
-        console.error("Web Vitals: the daily roll-up failed (tried again tomorrow):", error);
+        log.error({ err: error }, "Web Vitals: the daily roll-up failed (tried again tomorrow)");
       }
     });
   };
@@ -437,10 +411,10 @@ async function startWebhooks(
     for (const version of await bookings.versions()) void webhooks.publish(bookingMessage(version));
     for (const message of await registrations()) void webhooks.publish(message);
   } catch (error) {
-    console.error("Webhooks could not read the stored leads:", error);
+    log.error({ err: error }, "Webhooks could not read the stored leads");
   }
   return webhooks.start().catch((error: unknown) => {
-    console.error("Webhooks could not start; leads are still stored:", error);
+    log.error({ err: error }, "Webhooks could not start; leads are still stored");
   });
 }
 
@@ -492,18 +466,46 @@ function startDelivery(
     .all()
     .then((all) => worker.start(all))
     .catch((error: unknown) => {
-      console.error("Delivery could not start; enquiries are still stored:", error);
+      log.error({ err: error }, "Delivery could not start; enquiries are still stored");
     });
   return { worker, started };
 }
 
-/** The schema up to date, then the old data files moved in once (logged). */
-async function prepareDatabase(database: ReturnType<typeof openDatabase>, dataFile: string) {
-  try {
-    await migrate(database.db);
-    for (const line of await importOldFiles(database, dataFile)) console.log(line);
-  } catch (error) {
-    console.error(`The database ${database.location} could not be prepared:`, error);
-    throw error;
+/** How long a database that does not answer at start is waited for (DATABASE_WAIT). */
+export const DATABASE_WAIT_MS = 30_000;
+
+/**
+ * The schema up to date, then the old data files moved in once (logged). A database that does
+ * not answer yet (PostgreSQL starting with the machine) is waited for, said once; anything
+ * else, or the wait running out, rejects with a StartError saying what to check.
+ */
+async function prepareDatabase(
+  database: ReturnType<typeof openDatabase>,
+  dataFile: string,
+  waitMs = DATABASE_WAIT_MS,
+) {
+  const until = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(database.db);
+      break;
+    } catch (error) {
+      const problem = databaseProblem(error, database.location);
+      if (isUnreachable(error) && Date.now() < until) {
+        if (attempt === 1)
+          log.warn(`Waiting for the database: ${problem} (trying again for ${waitMs / 1000} s)`);
+        await new Promise((r) => setTimeout(r, Math.min(2000, 250 * attempt)));
+        continue;
+      }
+      if (problem) throw new StartError(problem);
+      log.error({ err: error }, `The database ${database.location} could not be prepared`);
+      throw new StartError(
+        `the database ${database.location} could not be prepared (logged above)`,
+      );
+    }
   }
+  for (const line of await importOldFiles(database, dataFile)) log.info(line);
 }
+
+/** A start that cannot go on, said in one line (main.ts prints it and exits 1). */
+export class StartError extends Error {}

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { ProxyTrust } from "./proxies";
 import { CAMPAIGN_FIELD, campaignInQuery, campaignOf } from "../src/lib/campaign";
 
 /**
@@ -11,7 +12,7 @@ import { CAMPAIGN_FIELD, campaignInQuery, campaignOf } from "../src/lib/campaign
 export function postedCampaign(
   fields: Record<string, string>,
   req: IncomingMessage,
-  trustProxy: boolean,
+  trustProxy: ProxyTrust,
 ): string | undefined {
   const posted = (fields[CAMPAIGN_FIELD] ?? "").trim();
   if (posted) return campaignOf(posted);
@@ -19,7 +20,7 @@ export function postedCampaign(
 }
 
 /** `?campaign=` of the Referer, when the Referer is a page of this host. */
-export function refererCampaign(req: IncomingMessage, trustProxy: boolean) {
+export function refererCampaign(req: IncomingMessage, trustProxy: ProxyTrust) {
   const referer = req.headers.referer;
   if (!referer) return undefined;
   let url: URL;
@@ -33,11 +34,12 @@ export function refererCampaign(req: IncomingMessage, trustProxy: boolean) {
   return campaignInQuery(url.search);
 }
 
-/** The host names this request was addressed to (a proxy's X-Forwarded-Host, when trusted). */
-function ownHosts(req: IncomingMessage, trustProxy: boolean) {
+/** The host names this request was addressed to (a trusted proxy's X-Forwarded-Host). */
+function ownHosts(req: IncomingMessage, trustProxy: ProxyTrust) {
   const hosts = [req.headers.host];
   const forwarded = req.headers["x-forwarded-host"];
-  if (trustProxy && typeof forwarded === "string") hosts.push(forwarded.split(",")[0]);
+  if (trustProxy(req.socket.remoteAddress ?? "") && typeof forwarded === "string")
+    hosts.push(forwarded.split(",")[0]);
   return hosts.filter((h): h is string => !!h).map((h) => h.trim().toLowerCase());
 }
 

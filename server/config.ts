@@ -3,6 +3,8 @@ import { site } from "../src/content/site";
 import { parseSiteUrl } from "../src/config";
 import type { DatabaseConfig } from "./db";
 import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";
+import { parseProxyList, trustNone, type ProxyTrust } from "./proxies";
+import type { LogFormat } from "./log";
 
 export interface RateLimit {
   /** Enquiries one client may send... */
@@ -14,6 +16,8 @@ export interface RateLimit {
 /** The server's settings, read and checked once at start (docs/operators/configuration.md). */
 export interface ServerConfig {
   port: number;
+  /** The address to listen on (HOST); undefined: every interface. */
+  host?: string;
   dist: string;
   /** The SQLite file's folder (DATA_DIR). */
   dataDir: string;
@@ -32,8 +36,20 @@ export interface ServerConfig {
   ack: boolean;
   /** null: no limit. */
   rateLimit: RateLimit | null;
-  /** Take the client's address from the first X-Forwarded-For hop (behind a proxy we run). */
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, ranges). */
+  trustProxy: ProxyTrust;
+  /** TRUST_PROXY as given, for the start-up line; empty: none. */
+  trustedProxies: string[];
+  /** How long a database that does not answer at start is waited for (DATABASE_WAIT). */
+  databaseWaitMs: number;
+  /** LOG_FORMAT; undefined: readable in a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
+  /** LOG_LEVEL (info). */
+  logLevel: string;
+  /** INSTANCE_ID: names this process in logs and metrics; undefined: host and process id. */
+  instance?: string;
+  /** METRICS_TOKEN: /metrics answers to this bearer token; undefined: no /metrics. */
+  metricsToken?: string;
   /** Take real visitors' Web Vitals at /api/vitals (VITALS=off: refuse them). */
   vitals: boolean;
   /** The origin of links in e-mails (a booking's manage link): PUBLIC_URL, else SITE_URL. */
@@ -78,6 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const text = (name: string) => env[name]?.trim() || undefined;
   return {
     port: parsePort(text("PORT") ?? "4173"),
+    host: parseHost(text("HOST")),
     dist: resolve(text("DIST_DIR") ?? resolve(root, "dist")),
     ...databaseConfigFrom(env),
     dataFile: dataFileFrom(env),
@@ -89,7 +106,12 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ),
     ack: parseSwitch("ENQUIRY_ACK", text("ENQUIRY_ACK") ?? "on"),
     rateLimit: parseRateLimit(text("ENQUIRY_RATE_LIMIT") ?? DEFAULT_RATE_LIMIT),
-    trustProxy: parseSwitch("TRUST_PROXY", text("TRUST_PROXY") ?? "0"),
+    ...parseTrustProxy(text("TRUST_PROXY")),
+    databaseWaitMs: parseDuration("DATABASE_WAIT", text("DATABASE_WAIT") ?? "30s"),
+    logFormat: parseChoice("LOG_FORMAT", text("LOG_FORMAT"), ["json", "pretty"] as const),
+    logLevel: parseChoice("LOG_LEVEL", text("LOG_LEVEL"), LEVELS) ?? "info",
+    instance: parseInstance(text("INSTANCE_ID")),
+    metricsToken: parseMetricsToken(text("METRICS_TOKEN")),
     vitals: parseSwitch("VITALS", text("VITALS") ?? "on"),
     publicUrl: parsePublicUrl(text("PUBLIC_URL") ?? text("SITE_URL") ?? site.url),
     bookingSecret: parseSecret(text("BOOKING_SECRET")),
@@ -179,4 +201,72 @@ export function parseRateLimit(value: string): RateLimit | null {
       `ENQUIRY_RATE_LIMIT "${value}" should be like ${DEFAULT_RATE_LIMIT} (enquiries per 30s, 10m or 1h) or off`,
     );
   return { max, windowMs };
+}
+
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function parseChoice<T extends string>(
+  name: string,
+  value: string | undefined,
+  options: readonly T[],
+) {
+  if (value === undefined) return undefined;
+  if (!options.includes(value as T))
+    throw new ConfigError(`${name} "${value}" should be one of ${options.join(", ")}`);
+  return value as T;
+}
+
+function parseHost(value: string | undefined) {
+  if (value !== undefined && !/^[\w.:-]+$/.test(value))
+    throw new ConfigError(
+      `HOST "${value}" is not an address to listen on, such as 127.0.0.1 (this machine only), 10.0.0.5 or 0.0.0.0 (every interface)`,
+    );
+  return value;
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, as addresses, ranges and the names
+ * loopback, linklocal, uniquelocal; 0/off/empty: none. "1"/"on" believed anyone before: refused
+ * now, since anyone who reaches the server directly could then name themselves.
+ */
+function parseTrustProxy(
+  value: string | undefined,
+): Pick<ServerConfig, "trustProxy" | "trustedProxies"> {
+  if (value === undefined || ["0", "off", "false", "no"].includes(value.toLowerCase()))
+    return { trustProxy: trustNone, trustedProxies: [] };
+  if (["1", "on", "true", "yes"].includes(value.toLowerCase()))
+    throw new ConfigError(
+      `TRUST_PROXY "${value}" would believe an X-Forwarded-For from anyone: name your proxies' addresses instead, e.g. TRUST_PROXY=127.0.0.1 (a proxy on this machine) or TRUST_PROXY=10.0.0.0/8`,
+    );
+  const entries = value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  try {
+    return { trustProxy: parseProxyList(entries), trustedProxies: entries };
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY: ${(error as Error).message}`);
+  }
+}
+
+function parseDuration(name: string, value: string) {
+  const match = /^(\d+)([smh])$/.exec(value);
+  if (!match) throw new ConfigError(`${name} "${value}" should be like 30s, 5m or 1h`);
+  return Number(match[1]) * UNIT_MS[match[2]];
+}
+
+function parseInstance(value: string | undefined) {
+  if (value !== undefined && !/^[\w.:-]{1,64}$/.test(value))
+    throw new ConfigError(
+      `INSTANCE_ID "${value}" should be a short name (letters, digits, . _ : -)`,
+    );
+  return value;
+}
+
+function parseMetricsToken(value: string | undefined) {
+  if (value !== undefined && value.length < 16)
+    throw new ConfigError(
+      "METRICS_TOKEN is shorter than 16 characters: use a long random value (openssl rand -hex 24), or leave it unset for no /metrics",
+    );
+  return value;
 }

@@ -9,6 +9,8 @@ import {
   type Outbox,
   type Owed,
 } from "./outbox";
+import { log } from "./log";
+import { deliveriesGivenUp, deliveryFailures } from "./metrics";
 
 export interface Backoff {
   /** Wait after the first failure. */
@@ -173,7 +175,7 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.concurrency = options.concurrency ?? 5;
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line) => log.info(line));
     this.classify = options.classify ?? classify;
     this.words = options.words ?? MAIL_WORDS;
   }
@@ -497,6 +499,8 @@ export class DeliveryWorker<T extends { id: string }, M = Message> {
     extra: Partial<DeliveryRecord>,
   ) {
     const record = { id: item.id, mail, state, at: new Date().toISOString(), ...extra };
+    if (state === "failed") deliveryFailures.inc({ outbox: this.options.outbox.name });
+    if (state === "flagged") deliveriesGivenUp.inc({ outbox: this.options.outbox.name });
     try {
       await this.options.outbox.record(record);
     } catch (error) {

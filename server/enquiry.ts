@@ -1,3 +1,4 @@
+import type { ProxyTrust } from "./proxies";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -17,6 +18,7 @@ import { isIdempotencyKey, type Intake } from "./intake";
 import type { Languages } from "./languages";
 import { ENQUIRY_PATH } from "./paths";
 import { clientAddress } from "./rateLimit";
+import { log } from "./log";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
@@ -25,7 +27,7 @@ interface Options {
   intake: Intake;
   languages: Languages;
   /** Take the client's address from X-Forwarded-For (for the rate limit). */
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
 }
 
 /** POST /api/enquiry: read the request, hand it to the intake, answer JSON or a page. */
@@ -106,7 +108,7 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options) {
         res.setHeader("Retry-After", String(result.retryAfterS));
         return refuse(429, views.rateLimited(result.retryAfterS), kind, values);
       case "unstored":
-        console.error(`Enquiry ${result.id} could not be stored:`, result.error);
+        log.error({ err: result.error }, `Enquiry ${result.id} could not be stored`);
         return refuse(500, views.problem("storage"), kind, values);
       case "accepted":
         return reply(200, { ok: true, id: result.id }, () => views.thankYouPage(kind, values));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type EnquiryValues, type FieldErrors, type FormKind } from "../src/lib/enquiry";
 import type { DeliveryWorker } from "./delivery";
-import type { RateLimiter } from "./rateLimit";
+import type { Limiter } from "./rateLimit";
 import type { Enquiry, EnquiryStore } from "./store";
 
 export type IntakeResult =
@@ -21,7 +21,7 @@ interface Options {
   worker?: DeliveryWorker<Enquiry>;
   /** Told of each enquiry once it is committed (the webhooks); resolves once they are queued. */
   onStored?: (enquiry: Enquiry) => Promise<void> | void;
-  limiter?: RateLimiter;
+  limiter?: Limiter;
 }
 
 /**
@@ -66,7 +66,7 @@ export class Intake {
       const under = this.storing.get(key);
       if (under) return under;
     }
-    const retryAfterS = this.options.limiter?.take(client) ?? 0;
+    const retryAfterS = (await this.options.limiter?.take(client)) ?? 0;
     if (retryAfterS) return { outcome: "limited", retryAfterS };
     const stored = this.store({
       id: randomUUID(),

@@ -10,6 +10,8 @@ export const EVENTS_PATH = "/api/events";
 export const HEALTH_PATH = "/healthz";
 /** It has resumed what it had pending and is not stopping (send it traffic). */
 export const READY_PATH = "/readyz";
+/** Prometheus' metrics, for the operator (a METRICS_TOKEN bearer). */
+export const METRICS_PATH = "/metrics";
 /** Where a booking's e-mailed link lets the student see, move or cancel it. */
 export const MANAGE_PATH = "/book/manage";
 /** Where a registration's e-mailed link lets the student see or cancel it. */

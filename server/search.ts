@@ -13,6 +13,7 @@ import {
 } from "../src/lib/siteSearch";
 import { acceptedEncoding, Compressible } from "./compress";
 import type { Places } from "../src/lib/places";
+import { log } from "./log";
 
 interface LocaleSearch {
   index: SearchIndex;
@@ -48,7 +49,7 @@ export function siteSearch(
       try {
         built.set(prefix, load(prefix));
       } catch (error) {
-        console.error(`Search in ${prefix || "/"} answers without the server:`, error);
+        log.error({ err: error }, `Search in ${prefix || "/"} answers without the server`);
         built.set(prefix, null);
       }
     return built.get(prefix);
@@ -91,7 +92,7 @@ export function siteSearch(
         const live = found.some((r) => r.doc.event)
           ? await places().catch((error: unknown) => {
               // The results still answer; each event shows its capacity instead.
-              console.error("Search: places left could not be read:", error);
+              log.error({ err: error }, "Search: places left could not be read");
               return {};
             })
           : {};

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseVitalsReport } from "../src/lib/vitals";
 import { BodyTooLarge, discardRest, readBody } from "./body";
 import type { RateLimit } from "./config";
-import { clientAddress, RateLimiter } from "./rateLimit";
+import type { ProxyTrust } from "./proxies";
+import { clientAddress, type Limiter } from "./rateLimit";
 import type { StoredVitals, VitalsStore } from "./vitalsStore";
 
 /** A report is a few hundred bytes; anything much larger is not one. */
@@ -14,14 +15,14 @@ interface Options {
   store: VitalsStore;
   /** The site's pages: a report for any other path is refused. */
   routes: ReadonlySet<string>;
-  rateLimit: RateLimit | null;
-  trustProxy: boolean;
+  /** Reports per client (VITALS_RATE_LIMIT's bucket); undefined: no limit. */
+  limiter?: Limiter;
+  trustProxy: ProxyTrust;
   now?: () => number;
 }
 
 /** POST /api/vitals: check a page's report and store it; 204 once it is committed. */
-export function vitalsHandler({ store, routes, rateLimit, trustProxy, now = Date.now }: Options) {
-  const limiter = rateLimit ? new RateLimiter(rateLimit, now) : undefined;
+export function vitalsHandler({ store, routes, limiter, trustProxy, now = Date.now }: Options) {
   const refuse = (res: ServerResponse, status: number, error: string, headers = {}) => {
     res.writeHead(status, {
       "Content-Type": "application/json; charset=utf-8",
@@ -40,7 +41,7 @@ export function vitalsHandler({ store, routes, rateLimit, trustProxy, now = Date
       discardRest(req);
       return refuse(res, 415, "Send the report as text/plain or application/json.");
     }
-    const wait = limiter?.take(clientAddress(req, trustProxy)) ?? 0;
+    const wait = (await limiter?.take(clientAddress(req, trustProxy))) ?? 0;
     if (wait) {
       discardRest(req);
       return refuse(res, 429, `Too many reports: try again in ${wait} s.`, {

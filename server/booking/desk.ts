@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src/lib/enquiry";
 import { freeSlots, isOffered, nearestSlots, type Slot, type SlotRules } from "../../src/lib/slots";
 import type { DeliveryWorker } from "../delivery";
-import type { RateLimiter } from "../rateLimit";
+import type { Limiter } from "../rateLimit";
 import type { ReservationChange } from "../reservations/store";
 import { activeBookingFor, slotPool, type Booking, type BookingStore } from "./store";
 
@@ -40,7 +40,7 @@ interface Options {
    * Resolves once its messages are in the outbox.
    */
   onSaved?: (booking: Booking) => Promise<void> | void;
-  limiter?: RateLimiter;
+  limiter?: Limiter;
   now?: () => number;
 }
 
@@ -111,7 +111,7 @@ export class BookingDesk {
     const { store } = this.options;
     const before = key && (await this.bookedWith(key));
     if (before) return { outcome: "booked", booking: before };
-    const retryAfterS = this.options.limiter?.take(client) ?? 0;
+    const retryAfterS = (await this.options.limiter?.take(client)) ?? 0;
     if (retryAfterS) return { outcome: "limited", retryAfterS };
     const now = this.now();
     if (!isOffered(this.options.rules, now, choice.start))

@@ -1,3 +1,4 @@
+import type { ProxyTrust } from "../proxies";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { booking as rules } from "../../src/content/booking";
 import { FORM_FIELD, normaliseValue } from "../../src/lib/enquiry";
@@ -38,7 +39,7 @@ export interface BookingLinks {
 interface Options {
   desk: BookingDesk;
   languages: Languages;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   secret: LinkSecret;
   links: BookingLinks;
   organiser: { name: string; email: string };

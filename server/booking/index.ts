@@ -5,7 +5,8 @@ import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
 import { Outbox } from "../outbox";
 import type { Languages } from "../languages";
-import type { RateLimiter } from "../rateLimit";
+import type { Limiter } from "../rateLimit";
+import type { ProxyTrust } from "../proxies";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
 import { MANAGE_PATH } from "../paths";
@@ -14,6 +15,7 @@ import { BookingStore, type Booking } from "./store";
 import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
 import { linkSecret, signLink } from "../reservations/token";
+import { log } from "../log";
 
 export interface BookingOptions {
   dataFile: string;
@@ -32,8 +34,8 @@ export interface BookingOptions {
   mailFrom: string;
   logoFile?: string;
   /** The enquiry forms' limiter: bookings count against the same allowance. */
-  limiter?: RateLimiter;
-  trustProxy: boolean;
+  limiter?: Limiter;
+  trustProxy: ProxyTrust;
   backoff?: Backoff;
   pollMs?: number;
   /** How long a claim on an e-mail keeps other processes off it. */
@@ -111,7 +113,7 @@ export function startBooking(options: BookingOptions) {
   const started = (async () => {
     if (worker) await worker.start(await store.all());
   })().catch((error: unknown) =>
-    console.error("Booking e-mails could not start; bookings are still stored:", error),
+    log.error({ err: error }, "Booking e-mails could not start; bookings are still stored"),
   );
   // Staff cancellations, applied in order; each tells the student.
   const requests = new StaffRequests(options.database.db, options.ready);
@@ -125,7 +127,7 @@ export function startBooking(options: BookingOptions) {
           await requests.done(request.id);
         }
       } catch (error) {
-        console.error("Bookings: staff requests:", error);
+        log.error({ err: error }, "Bookings: staff requests");
       }
     });
   }, options.pollMs ?? 2000);

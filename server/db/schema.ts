@@ -19,6 +19,8 @@ export interface Database {
   staffRequests: StaffRequestTable;
   deliveries: DeliveryTable;
   deliveryRequeues: DeliveryRequeueTable;
+  rateLimits: RateLimitTable;
+  heartbeats: { instance: string; at: string };
 }
 
 /** A key the server made for itself, kept with the data (restored with it). */
@@ -196,3 +198,12 @@ export interface VitalsImportTable {
 
 export type VitalsRecordRow = Selectable<VitalsTable>;
 export type NewVitalsRecordRow = Insertable<VitalsTable>;
+
+/** A client's token bucket in one scope (enquiry, vitals): shared by every server process. */
+export interface RateLimitTable {
+  scope: string;
+  client: string;
+  tokens: number;
+  /** Milliseconds since the epoch of the last take. */
+  at: number;
+}

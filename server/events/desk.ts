@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src/lib/enquiry";
 import type { DeliveryWorker } from "../delivery";
-import type { RateLimiter } from "../rateLimit";
+import type { Limiter } from "../rateLimit";
 import type { EventSchedule, ScheduledEvent } from "./schedule";
 import type { ReservationChange } from "../reservations/store";
 import {
@@ -10,6 +10,7 @@ import {
   type Registration,
   type RegistrationStore,
 } from "./store";
+import { log } from "../log";
 
 /** Whether an event takes registrations now, and why not. */
 export type EventState = "open" | "full" | "closed" | "cancelled" | "past";
@@ -40,7 +41,7 @@ interface Options {
   schedule: EventSchedule;
   interests: readonly string[];
   worker?: DeliveryWorker<Registration>;
-  limiter?: RateLimiter;
+  limiter?: Limiter;
   now?: () => number;
   /**
    * Every new state of a registration once committed, with its place in line (webhooks):
@@ -142,7 +143,7 @@ export class RegistrationDesk {
     const { store } = this.options;
     const before = key && (await this.registeredWith(key));
     if (before) return before;
-    const retryAfterS = this.options.limiter?.take(client) ?? 0;
+    const retryAfterS = (await this.options.limiter?.take(client)) ?? 0;
     if (retryAfterS) return { outcome: "limited", retryAfterS };
     const now = this.now();
     const at = new Date(now).toISOString();
@@ -252,9 +253,9 @@ export class RegistrationDesk {
         ),
       );
     } catch (error) {
-      console.error(
-        `Could not give ${scheduled.event.slug}'s free places to those in line:`,
-        error,
+      log.error(
+        { err: error },
+        `Could not give ${scheduled.event.slug}'s free places to those in line`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import type { ProxyTrust } from "../proxies";
 import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
 import { EVENT_MANAGE_PATH, EVENTS_PATH } from "../paths";
@@ -27,7 +28,7 @@ interface Options {
   desk: RegistrationDesk;
   schedule: EventSchedule;
   languages: Languages;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   secret: LinkSecret;
   manageUrl: (r: Registration) => string;
   icsUrl: (r: Registration) => string;

@@ -8,7 +8,8 @@ import { DeliveryWorker, type Backoff } from "../delivery";
 import type { Mailer } from "../mailer";
 import { Outbox } from "../outbox";
 import type { Languages } from "../languages";
-import type { RateLimiter } from "../rateLimit";
+import type { Limiter } from "../rateLimit";
+import type { ProxyTrust } from "../proxies";
 import { linkSecret, signLink } from "../reservations/token";
 import { RegistrationDesk } from "./desk";
 import { EVENT_ICS_PATH, eventHandlers } from "./http";
@@ -18,6 +19,7 @@ import { EventSchedule } from "./schedule";
 import { StaffRequests } from "../staffRequests";
 import type { OpenDatabase } from "../db";
 import { placeInLine, RegistrationStore, type Registration } from "./store";
+import { log } from "../log";
 
 export interface EventsOptions {
   dataFile: string;
@@ -35,8 +37,8 @@ export interface EventsOptions {
   mailTo: string;
   mailFrom: string;
   logoFile?: string;
-  limiter?: RateLimiter;
-  trustProxy: boolean;
+  limiter?: Limiter;
+  trustProxy: ProxyTrust;
   backoff?: Backoff;
   pollMs?: number;
   /** How long a claim on an e-mail keeps other processes off it. */
@@ -126,7 +128,7 @@ export function startEvents(options: EventsOptions) {
   /** Read the events file if it changed; bad content keeps the events as they were. */
   const reread = () =>
     schedule.refresh().catch((error: unknown) => {
-      console.error(`Events: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`Events: ${error instanceof Error ? error.message : String(error)}`);
       return [] as string[];
     });
   // A request that comes before the events are first read waits for them (a process just
@@ -154,7 +156,7 @@ export function startEvents(options: EventsOptions) {
     for (const request of await requests.open("event")) {
       if (await schedule.cancel(request.target)) {
         const told = await desk.cancelEvent(request.target);
-        console.log(
+        log.info(
           `Events: ${request.target} cancelled by staff; ${told} registrations cancelled and told`,
         );
       }
@@ -167,13 +169,13 @@ export function startEvents(options: EventsOptions) {
     if (worker) await worker.start(await store.all());
     await apply(changed);
     await readStaff();
-  })().catch((error: unknown) => console.error("Events could not start:", error));
+  })().catch((error: unknown) => log.error({ err: error }, "Events could not start"));
   const poll = setInterval(() => {
     void started
       .then(reread)
       .then(apply)
       .then(readStaff)
-      .catch((error: unknown) => console.error("Events:", error));
+      .catch((error: unknown) => log.error({ err: error }, "Events"));
   }, options.pollMs ?? 2000);
   poll.unref();
   return {

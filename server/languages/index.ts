@@ -5,6 +5,7 @@ import { localeByCode, sourceLocale, type Locale, type LocaleCode } from "../../
 import { applyTranslations } from "../../src/i18n/apply";
 import { inLocale } from "../../src/i18n/inLocale";
 import { createViews, type Views } from "./views";
+import { log } from "../log";
 
 export type { Views };
 
@@ -73,7 +74,7 @@ export class Languages {
     } catch (error) {
       // The build refuses a site with a text untranslated; a server given other translations
       // than its site was built with still answers, in English.
-      console.error(`Answering in ${locale.code} fails; answering in English:`, error);
+      log.error({ err: error }, `Answering in ${locale.code} fails; answering in English`);
       locale = sourceLocale;
     }
     const { code } = locale;

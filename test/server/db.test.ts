@@ -94,7 +94,7 @@ for (const engine of engines)
         await sql`insert into enquiries (id, received_at, form, lang, idempotency_key, fields) values (${old.id}, ${old.receivedAt}, ${old.form}, 'ar', null, ${JSON.stringify({ fullName: old.fullName, email: old.email, message: old.message })})`.execute(
           database.db,
         );
-        // The later ones (0008_secrets...) follow it.
+        // 0006 first, then any later ones (0007_limits_heartbeats, 0008_secrets), which touch other tables.
         assert.equal((await migrate(database.db))[0], "0006_campaigns");
         const store = new EnquiryStore(database.db);
         assert.deepEqual(await store.all(), [old]);

@@ -158,7 +158,7 @@ for (const engine of engines)
       const folder = join(dir, engine.name.split(" ")[0]);
       const { envs, where } = await engine.setup(folder);
       const ports = { a: await freePort(), b: await freePort(), nginx: await freePort() };
-      const env = (n: number) => ({ ...envs[n], TRUST_PROXY: "1" });
+      const env = (n: number) => ({ ...envs[n], TRUST_PROXY: "loopback" });
       const servers = [await instance(ports.a, env(0)), await instance(ports.b, env(1))];
       const prefix = join(folder, "nginx");
       const nginx = await startNginx(prefix, renderSite(ports), ports.nginx);

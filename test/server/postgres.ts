@@ -86,6 +86,23 @@ export async function startPostgres() {
       }
       return url(name);
     },
+    /** The server stopped (fast: connections cut) and its data kept, as when it goes down. */
+    async pause() {
+      await pgRun("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    /** Started again on the same port and data. */
+    async resume() {
+      await pgRun("pg_ctl", [
+        "-D",
+        data,
+        "-l",
+        join(dir, "server.log"),
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        "-w",
+        "start",
+      ]);
+    },
     async stop() {
       await pgRun("pg_ctl", ["-D", data, "-m", "immediate", "stop"]).catch(() => {});
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ export async function spawnServer(dist: string, env: Record<string, string>) {
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const origin = await until(
-    () => /site on (http:\/\/\S+)/.exec(output)?.[1],
+    () => /site on (http:\/\/[^\s"]+)/.exec(output)?.[1],
     20_000,
     () => output,
   );

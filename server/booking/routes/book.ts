@@ -12,6 +12,7 @@ import { isIdempotencyKey } from "../../intake";
 import { clientAddress } from "../../rateLimit";
 import { sendPage, type Handler } from "../../reservations/http";
 import { slotView, type BookingContext } from "../http";
+import { log } from "../../log";
 
 /** POST /api/booking: a booking from the form, answered as JSON or a page. */
 export const bookRoute =
@@ -105,7 +106,7 @@ export const bookRoute =
         );
       }
       case "unstored":
-        console.error("A booking could not be stored:", result.error);
+        log.error({ err: result.error }, "A booking could not be stored");
         return refuse(500, word("notSaved"));
       case "booked":
         return reply(201, { ok: true, booking: bookingView(result.booking) }, () =>

@@ -2,6 +2,7 @@ import { discardRest } from "../../body";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type BookingContext } from "../http";
 import { MANAGE_PATH } from "../../paths";
+import { log } from "../../log";
 
 // The manage page and its answers are in the language the booking was made in.
 export const manageRoute =
@@ -70,7 +71,7 @@ export const manageRoute =
       case "closed":
         return closed(res, result.booking);
       case "unstored":
-        console.error("A move could not be stored:", result.error);
+        log.error({ err: result.error }, "A move could not be stored");
         return failed("notMoved");
     }
   };

@@ -5,6 +5,7 @@ import * as vitals from "./0003_vitals";
 import * as eventsStaff from "./0004_events_staff";
 import * as deliveries from "./0005_deliveries";
 import * as campaigns from "./0006_campaigns";
+import * as limitsHeartbeats from "./0007_limits_heartbeats";
 import * as secrets from "./0008_secrets";
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0004_events_staff": eventsStaff,
   "0005_deliveries": deliveries,
   "0006_campaigns": campaigns,
+  "0007_limits_heartbeats": limitsHeartbeats,
   "0008_secrets": secrets,
 };
 

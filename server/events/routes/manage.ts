@@ -3,6 +3,7 @@ import { readPostedForm } from "../../reservations/form";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type EventsContext } from "../http";
 import { EVENT_MANAGE_PATH } from "../../paths";
+import { log } from "../../log";
 
 // The manage page and its answers are in the language the registration was made in.
 export const manageRoute =
@@ -47,7 +48,7 @@ export const manageRoute =
     const result = await desk.cancel(r.id, "registrant");
     if (result.outcome === "closed") return closed(res, result.registration);
     if (result.outcome === "unstored") {
-      console.error("A registration's cancellation could not be stored:", result.error);
+      log.error({ err: result.error }, "A registration's cancellation could not be stored");
       return sendPage(
         res,
         500,

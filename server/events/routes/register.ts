@@ -12,6 +12,7 @@ import { clientAddress } from "../../rateLimit";
 import { readPostedForm } from "../../reservations/form";
 import { sendPage, type Handler } from "../../reservations/http";
 import type { EventsContext } from "../http";
+import { log } from "../../log";
 
 /** POST /api/events/register: a registration from an event page's form, answered as JSON or a page. */
 export const registerRoute =
@@ -84,7 +85,7 @@ export const registerRoute =
       case "past":
         return refuse(409, word(result.outcome), { reason: result.outcome });
       case "unstored":
-        console.error("A registration could not be stored:", result.error);
+        log.error({ err: result.error }, "A registration could not be stored");
         return refuse(500, word("notSaved"));
       case "registered":
       case "existing": {
