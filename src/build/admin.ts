@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { cmsBackend, cmsConfig, type CmsBackendEnv } from "../cms/config";
+import { optionLabels, withOptionLabels } from "../cms/optionLabels";
 import type { EditorBoot } from "../cms/boot";
 import { readContentYaml } from "../cms/contentFormat";
 import { collections } from "../content/collections";
@@ -33,7 +34,8 @@ const decapDist = dirname(createRequire(import.meta.url).resolve("decap-cms/dist
 
 /** The editor's files, as written to dist/admin/ (not the copied Decap files). */
 export async function adminFiles(env: CmsBackendEnv = process.env) {
-  const config = cmsConfig(env);
+  // Pickers show titles: what staff know a programme or guide by, not its id.
+  const config = withOptionLabels(cmsConfig(env), optionLabels());
   const boot: EditorBoot = {
     config,
     headers: Object.fromEntries(

@@ -71,7 +71,8 @@ export function addressProblem(
   const mine = where(slug, folder);
   if (collection === "pages" && !folder && address.reserved.includes(slug))
     return `"${slug}" is reserved: /${slug} belongs to the server, the editor, files or a language. Choose another address.`;
-  if (address.builtIn.includes(mine))
+  // The site's own pages include the guides: a guide's clash is with another guide, below.
+  if (collection === "pages" && address.builtIn.includes(mine))
     return `${mine} is already a page of the site: choose another address${collection === "pages" ? " or folder" : ""}.`;
   const taken = others.find(
     (o) => o.path !== path && (o.slug === slug || where(o.slug, o.folder) === mine),

@@ -12,6 +12,7 @@ import {
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { adminFiles } from "../../src/build/admin";
+import { addressProblem } from "../../src/cms/addressWidget";
 import {
   readContentYaml,
   readFrontMatter,
@@ -454,5 +455,46 @@ test("the guides' preview is the guide page the build renders; a refused text sh
       `content/guides/uk-student-visa.md:${line}: a list&#x27;s items are written - item (numbered lists are not shown)`,
     ),
     html,
+  );
+});
+
+test("pickers show what staff know an id by, saving the id", async () => {
+  const json = JSON.stringify((await adminFiles({})).config);
+  const shown = (label: string, value: string) => json.includes(JSON.stringify({ label, value }));
+  assert.equal(
+    shown("Short Courses and Executive Education (shortCourses)", "shortCourses"),
+    true,
+    "a programme by its name",
+  );
+  assert.equal(shown("The enquiry form (/contact) (enquiry)", "enquiry"), true, "a form");
+  assert.equal(/[[,]"(shortCourses|enquiry)"[,\]]/.test(json), false, "no bare id offered");
+});
+
+test("the address widget: a guide keeps its own address; a page may not take a guide's or a reserved one", () => {
+  const address = { reserved: ["admin"], builtIn: ["/about", "/guides/uk-student-visa"] };
+  const file = "content/guides/uk-student-visa.md";
+  const others = [{ path: file, slug: "uk-student-visa" }];
+  assert.equal(
+    addressProblem(address, "guides", "uk-student-visa", undefined, file, others),
+    undefined,
+  );
+  assert.match(
+    addressProblem(
+      address,
+      "guides",
+      "uk-student-visa",
+      undefined,
+      "content/guides/new.md",
+      others,
+    ) ?? "",
+    /another guide's address/,
+  );
+  assert.match(
+    addressProblem(address, "pages", "about", undefined, undefined, []) ?? "",
+    /already a page/,
+  );
+  assert.match(
+    addressProblem(address, "pages", "admin", undefined, undefined, []) ?? "",
+    /reserved/,
   );
 });
