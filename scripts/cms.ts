@@ -34,9 +34,12 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 let stopping = false;
+let closeGuard = () => {};
 function stop(code: number) {
   if (stopping) return;
   stopping = true;
+  // The guard runs in this process: closed too, or it would keep this process running.
+  closeGuard();
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   process.exitCode = code;
 }
@@ -55,7 +58,8 @@ const guard = await startGuard({
   upstream: `http://127.0.0.1:${decapPort}`,
   port: proxyPort,
 });
-process.on("exit", () => void guard.close());
+closeGuard = () => void guard.close();
+if (stopping) closeGuard();
 start("npm run dev", ["--import", "tsx", resolve(root, "scripts/dev.ts")], {
   ...process.env,
   CMS_BACKEND: "local",

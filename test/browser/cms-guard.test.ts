@@ -86,8 +86,11 @@ before(async () => {
 after(async () => {
   await closeBrowser?.();
   if (cms?.exitCode === null) {
+    const exited = new Promise((done) => cms.once("exit", done));
     cms.kill("SIGTERM");
-    await new Promise((done) => cms.once("exit", done));
+    const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!stopped) cms.kill("SIGKILL");
+    assert.ok(stopped, "npm run cms stops on SIGTERM");
   }
   if (repo) rmSync(repo, { recursive: true, force: true });
 });
