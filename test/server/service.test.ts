@@ -2,7 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildServer } from "../../scripts/buildServer";
@@ -178,6 +179,19 @@ describe("PostgreSQL", { skip: noPostgres && `PostgreSQL tests skipped: ${noPost
   test("down at start: waited for with one line, then one line saying what to check, exit 1", async () => {
     const url = await postgres!.createDatabase();
     await postgres!.pause();
+    // Down for certain before the server starts: its port refuses connections.
+    const { hostname, port } = new URL(url);
+    const refused = () =>
+      new Promise<boolean>((done) =>
+        connect(Number(port), hostname)
+          .once("connect", function (this: Socket) {
+            this.destroy();
+            done(false);
+          })
+          .once("error", () => done(true)),
+      );
+    for (let t = 0; t < 50 && !(await refused()); t++) await sleep(200);
+    assert.ok(await refused(), "PostgreSQL is stopped");
     try {
       const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
         cwd: root,
