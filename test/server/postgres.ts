@@ -61,16 +61,19 @@ export async function startPostgres() {
   const data = join(dir, "data");
   const port = await freePort();
   await pgRun("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
-  await pgRun("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    join(dir, "server.log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    "-w",
-    "start",
-  ]);
+  /** Started on its port and data (again, after pause()). */
+  const start = () =>
+    pgRun("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      join(dir, "server.log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      "-w",
+      "start",
+    ]);
+  await start();
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let serial = 0;
   return {
@@ -92,16 +95,7 @@ export async function startPostgres() {
     },
     /** Started again on the same port and data. */
     async resume() {
-      await pgRun("pg_ctl", [
-        "-D",
-        data,
-        "-l",
-        join(dir, "server.log"),
-        "-o",
-        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-        "-w",
-        "start",
-      ]);
+      await start();
     },
     async stop() {
       await pgRun("pg_ctl", ["-D", data, "-m", "immediate", "stop"]).catch(() => {});
