@@ -201,14 +201,15 @@ describe("PostgreSQL", { skip: noPostgres && `PostgreSQL tests skipped: ${noPost
           DIST_DIR: dist,
           DATA_DIR: join(dir, "pg-down"),
           DATABASE_URL: url,
-          DATABASE_WAIT: "2s",
+          DATABASE_WAIT: "5s",
           LOG_FORMAT: "json",
         },
         encoding: "utf8",
         timeout: 60_000,
       });
-      assert.equal(run.status, 1);
-      assert.equal(run.stdout.match(/Waiting for the database/g)?.length, 1, run.stdout);
+      const said = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+      assert.equal(run.status, 1, said);
+      assert.equal(run.stdout.match(/Waiting for the database/g)?.length, 1, said);
       assert.match(
         run.stderr.trim(),
         /^Not starting: the database at postgres:\/\/\S+ does not answer \(ECONNREFUSED\): check that it is running/,
