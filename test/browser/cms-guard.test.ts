@@ -225,8 +225,14 @@ test("deleting a programme the home page and a page use is refused, naming where
   const toast = page.getByText(/Not saved: the site would not build/).first();
   await toast.waitFor({ timeout: 30_000 });
   const text = await toast.innerText();
-  // The build stops at the first file that cannot be read: the page; the home page comes next.
+  // Every file that uses it: the page (its cards), the home page (a course card), a study route.
   assert.match(text, new RegExp(`content/pages/${PAGE}\\.yaml`), "names the page");
+  assert.match(
+    text,
+    /content\/home\.yaml: courseCards\[\d\]\.slug "undergraduate"/,
+    "names the home page",
+  );
+  assert.match(text, /content\/studyRoutes\.yaml/, "names the study route linking it");
   await shot(page, "guard-programme-in-use");
   assert.equal(readFileSync(file, "utf8"), was);
   await until("/undergraduate-programmes", (res) => res.status === 200);

@@ -144,6 +144,18 @@ test("an emptied title is refused: the editor says so and the file is unchanged"
   await page.close();
 });
 
+test("another guide's address pasted into the same tab opens that guide, not the one before", async () => {
+  const other = "Scholarships for international students in the UK";
+  const page = await openGuide();
+  await page.goto(
+    `${server.origin}/admin/#/collections/guides/entries/scholarships-for-international-students`,
+  );
+  await preview(page).locator("h1", { hasText: other }).waitFor({ timeout: 30_000 });
+  assert.equal(await field(page, "Title").inputValue(), other);
+  assert.equal(await preview(page).locator("h1", { hasText: TITLE }).count(), 0);
+  await page.close();
+});
+
 test("the site rebuilt from the edited folder shows the new paragraph on the guide's page", async () => {
   assert.ok(rebuilt, "the paragraph was saved");
   const { dist, remove } = await rebuilt;

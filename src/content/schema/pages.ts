@@ -12,13 +12,16 @@ import { imageSchema, slug, text } from "./common";
 import { figureSourceSchema } from "./costOfStudy";
 import { CAMPAIGN_MAX_LENGTH } from "../../lib/campaign";
 
-/** The ids a card may name, by kind: what exists in content/ when the schema is made. */
+/**
+ * The ids a card may name, by kind: what exists in content/ when the schema is made; null: any
+ * (the content check's second look, src/build/checkCli.ts, which goes on past a deleted entry).
+ */
 export interface KnownIds {
-  programmes: string[];
-  guides: string[];
-  events: string[];
-  destinations: string[];
-  stories: string[];
+  programmes: string[] | null;
+  guides: string[] | null;
+  events: string[] | null;
+  destinations: string[] | null;
+  stories: string[] | null;
 }
 
 /** The folders a page may live under (its address /<folder>/<slug>); none: the top level. */
@@ -72,8 +75,13 @@ const textBlock = z
   .meta({ title: "Text section" });
 
 /** A list of ids of one kind, chosen from the ids there are. */
-const idsOf = (ids: string[], title: string, description: string) =>
-  (ids.length ? z.array(z.enum(ids as [string, ...string[]])) : z.array(z.never()))
+const idsOf = (ids: string[] | null, title: string, description: string) =>
+  (ids === null
+    ? z.array(z.string())
+    : ids.length
+      ? z.array(z.enum(ids as [string, ...string[]]))
+      : z.array(z.never())
+  )
     .optional()
     .meta({ title, description });
 
