@@ -17,6 +17,7 @@ import { partnersFileSchema } from "./schema/partners";
 import { programmesFileSchema } from "./schema/programmes";
 import { redirectsFileSchema } from "./schema/redirects";
 import { searchSynonymsFileSchema } from "./schema/searchSynonyms";
+import { retentionFileSchema } from "./schema/retention";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { studyRoutesFileSchema } from "./schema/studyRoutes";
@@ -218,6 +219,15 @@ export const collections: (Collection | FolderCollection)[] = [
     fileLabel: "Redirects",
     schema: redirectsFileSchema,
     list: { singular: "redirect", summary: "{{fields.from}} → {{fields.to}}" },
+  },
+  {
+    name: "retention",
+    label: "Retention (privacy)",
+    description:
+      "How long the agency keeps each kind of record about a student, and from when: the privacy notice shows these periods on every language's page, and the server deletes each record once it is past its period (every day). Shorter is kinder; the law asks for no longer than the agency needs.",
+    file: "content/retention.yaml",
+    fileLabel: "Retention periods",
+    schema: retentionFileSchema,
   },
   {
     name: "searchSynonyms",
