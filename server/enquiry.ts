@@ -12,6 +12,7 @@ import {
   type FormKind,
 } from "../src/lib/enquiry";
 import { CAMPAIGN_FIELD } from "../src/lib/campaign";
+import { NOTICE_FIELD, noticeOf } from "../src/lib/notice";
 import { BodyTooLarge, discardRest, readBody } from "./body";
 import { postedCampaign } from "./campaign";
 import { isIdempotencyKey, type Intake } from "./intake";
@@ -91,6 +92,7 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options) {
       client: clientAddress(req, trustProxy),
       lang,
       campaign,
+      notice: noticeOf(fields[NOTICE_FIELD]),
       validate: views.validate,
     });
     switch (result.outcome) {

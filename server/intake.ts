@@ -42,6 +42,7 @@ export class Intake {
       client,
       lang,
       campaign,
+      notice,
       validate,
     }: {
       key?: string;
@@ -50,6 +51,8 @@ export class Intake {
       lang: string;
       /** The staff page's campaign it came from, already checked (server/campaign.ts). */
       campaign?: string;
+      /** The privacy notice's version the form was sent under (src/lib/notice.ts), if it said. */
+      notice?: string;
       /** The shared rules, with their messages in the form's language. */
       validate: (
         kind: FormKind,
@@ -76,6 +79,7 @@ export class Intake {
       ...(key ? { idempotencyKey: key } : {}),
       ...values,
       ...(campaign ? { campaign } : {}),
+      ...(notice ? { notice } : {}),
     });
     if (!key) return stored;
     this.storing.set(key, stored);

@@ -15,6 +15,8 @@ export type Enquiry = {
   idempotencyKey?: string;
   /** The staff page's campaign it came from (`?campaign=`), if any. */
   campaign?: string;
+  /** The privacy notice's version the form was sent under (src/lib/notice.ts), if it said. */
+  notice?: string;
 } & EnquiryValues;
 
 interface Pending {

@@ -27,6 +27,8 @@ import { events } from "./events/content";
 import type { EventKind } from "./events/schema";
 import type { SearchKind } from "./search/engine";
 import { SearchPage } from "./pages/SearchPage";
+import { PrivacyPage } from "./pages/PrivacyPage";
+import { privacy, PRIVACY_PATH } from "./content/privacy";
 import {
   EVENTS_PATH,
   PAST_EVENTS_PATH,
@@ -265,6 +267,14 @@ export const builtInRoutes: Route[] = perLocaleList(() => [
   },
   ...guideRoutes,
   ...eventRoutes,
+  {
+    path: PRIVACY_PATH,
+    title: privacy.title,
+    description: privacy.intro,
+    Page: PrivacyPage,
+    anchors: ["main", "retention", ...privacy.sections.map((s) => s.id)],
+    artwork: slideArt("book-a-consultation"),
+  },
   {
     path: SEARCH_PATH,
     title: searchCopy.title,

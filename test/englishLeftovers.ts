@@ -79,6 +79,12 @@ export const namesStayingEnglish: { why: string; names: string[] }[] = [
     ],
   },
   {
+    // The privacy notice names the UK regulator as its site and letters do; Chinese privacy
+    // notices write the web's "Cookie" as it is.
+    why: "the data protection regulator, and the web's Cookie",
+    names: ["ICO", "Cookie"],
+  },
+  {
     why: "products and networks by their own names",
     names: [...site.social.map((s) => s.label), "WhatsApp", "Google", "JavaScript"],
   },

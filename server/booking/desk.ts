@@ -90,6 +90,7 @@ export class BookingDesk {
       client,
       lang = "en",
       campaign,
+      notice,
       validate = validateEnquiry,
     }: {
       key?: string;
@@ -98,6 +99,8 @@ export class BookingDesk {
       lang?: string;
       /** The staff page's campaign it came from, already checked (server/campaign.ts). */
       campaign?: string;
+      /** The privacy notice's version the form was sent under, if it said. */
+      notice?: string;
       /** The shared rules, with their messages in the form's language. */
       validate?: (
         kind: "enquiry",
@@ -156,6 +159,7 @@ export class BookingDesk {
             message: values.message ?? "",
             ...(key ? { idempotencyKey: key } : {}),
             ...(campaign ? { campaign } : {}),
+            ...(notice ? { notice } : {}),
           };
           await tx.save(booking);
           return { outcome: "booked", booking, saved: true };

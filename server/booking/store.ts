@@ -35,6 +35,8 @@ export interface Booking {
   idempotencyKey?: string;
   /** The staff page's campaign it was booked from (`?campaign=`), if any. */
   campaign?: string;
+  /** The privacy notice's version the form was sent under (src/lib/notice.ts), if it said. */
+  notice?: string;
   cancelledBy?: "student" | "staff";
   /** The hour (ISO) someone last asked, by booking again, for the manage link to be e-mailed. */
   linkRequested?: string;

@@ -122,6 +122,7 @@ export class RegistrationDesk {
       key,
       client,
       lang = "en",
+      notice,
       validate = validateEnquiry,
     }: {
       event: string;
@@ -129,6 +130,8 @@ export class RegistrationDesk {
       key?: string;
       client: string;
       lang?: string;
+      /** The privacy notice's version the form was sent under, if it said. */
+      notice?: string;
       validate?: (
         kind: "registration",
         values: EnquiryValues,
@@ -185,6 +188,7 @@ export class RegistrationDesk {
           country: values.country,
           interest: values.interest ?? "",
           ...(key ? { idempotencyKey: key } : {}),
+          ...(notice ? { notice } : {}),
         };
         await tx.save(registration);
         const place = await placeInLine(tx, registration);

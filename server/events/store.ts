@@ -33,6 +33,8 @@ export interface Registration {
   country: string;
   interest: string;
   idempotencyKey?: string;
+  /** The privacy notice's version the form was sent under (src/lib/notice.ts), if it said. */
+  notice?: string;
   /** Set when a place freed up and went to them from the waiting list. */
   promotedAt?: string;
   cancelledBy?: "registrant" | "staff" | "event";

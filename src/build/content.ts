@@ -21,6 +21,7 @@ import * as ui from "../content/ui";
 import * as zoneCities from "../content/zoneCities";
 import * as events from "../events/content";
 import * as pages from "../content/pages";
+import * as privacy from "../content/privacy";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Plugin } from "esbuild";
@@ -48,6 +49,8 @@ export const contentModules: ContentModule[] = [
   { file: "content/navigation.yaml", exports: navigation },
   // One YAML file a page staff compose (content/pages/<slug>.yaml), src/content/schema/pages.ts.
   { file: "content/pages", exports: { pages: pages.pages } },
+  // The periods it shows are content/retention.yaml's, numbers the page formats (not texts).
+  { file: "content/privacy.yaml", exports: { privacy: privacy.privacy } },
   { file: "content/programmes.yaml", exports: programmes },
   { file: "src/content/registration.ts", exports: registration },
   { file: "content/routeFinder.yaml", exports: routeFinder },

@@ -1,4 +1,5 @@
 import { categories } from "../content/programmes";
+import { privacy, PRIVACY_PATH } from "../content/privacy";
 import { toolLinks } from "../content/navigation";
 import { destinations } from "../content/destinations";
 import { quickLinks, site, mailto } from "../content/site";
@@ -110,6 +111,9 @@ export function Footer() {
           ))}
         </ul>
         <p>{fill(ui.footer.copyright, { from: site.established, name: site.name })}</p>
+        <p>
+          <a href={PRIVACY_PATH}>{privacy.title}</a>
+        </p>
       </div>
     </footer>
   );

@@ -18,6 +18,7 @@ import { programmesFileSchema } from "./schema/programmes";
 import { redirectsFileSchema } from "./schema/redirects";
 import { searchSynonymsFileSchema } from "./schema/searchSynonyms";
 import { retentionFileSchema } from "./schema/retention";
+import { privacyFileSchema } from "./schema/privacy";
 import { routeFinderFileSchema } from "./schema/routeFinder";
 import { servicesFileSchema } from "./schema/services";
 import { studyRoutesFileSchema } from "./schema/studyRoutes";
@@ -219,6 +220,15 @@ export const collections: (Collection | FolderCollection)[] = [
     fileLabel: "Redirects",
     schema: redirectsFileSchema,
     list: { singular: "redirect", summary: "{{fields.from}} → {{fields.to}}" },
+  },
+  {
+    name: "privacy",
+    label: "Privacy notice",
+    description:
+      "The privacy notice at /privacy and the line under every form that links it: who the agency is, what it collects and why, who receives it, the student's rights and the right to complain to the ICO. How long each kind is kept is shown from Retention (privacy), not written here. Change Last updated with the words: each lead records the version it was sent under. Translations as for any page (npm run translations).",
+    file: "content/privacy.yaml",
+    fileLabel: "Privacy notice",
+    schema: privacyFileSchema,
   },
   {
     name: "retention",

@@ -32,6 +32,7 @@ const WHERE: Record<string, string> = {
   "content/navigation.yaml": "the header menu and the footer on every page",
   "content/pages":
     "the pages staff compose (campaigns, countries, scholarships), by page and block",
+  "content/privacy.yaml": "the privacy notice, and the line under every form that links it",
   "content/programmes.yaml": "the four programme pages",
   "content/routeFinder.yaml": "the Find your route tool",
   "content/services.yaml": "the Student services page",

@@ -34,3 +34,15 @@ export function openingHours(
     timeZone: "UTC",
   }).formatRange(at(opens), at(closes));
 }
+
+/** A retention period as the page's language writes it: "24 months", "24 شهرًا", "24个月". */
+export function periodWords(
+  period: { keep: number; unit: "days" | "months" },
+  locale = intlLocale(),
+) {
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: period.unit === "days" ? "day" : "month",
+    unitDisplay: "long",
+  }).format(period.keep);
+}

@@ -6,6 +6,7 @@ import {
   normaliseValue,
 } from "../../../src/lib/enquiry";
 import { CAMPAIGN_FIELD } from "../../../src/lib/campaign";
+import { NOTICE_FIELD, noticeOf } from "../../../src/lib/notice";
 import { postedCampaign } from "../../campaign";
 import { mediaType, sendJson, wantsJson } from "../../enquiry";
 import { isIdempotencyKey } from "../../intake";
@@ -66,6 +67,7 @@ export const bookRoute =
       client: clientAddress(req, options.trustProxy),
       lang,
       campaign,
+      notice: noticeOf(fields[NOTICE_FIELD]),
       validate: views.validate,
     });
     switch (result.outcome) {

@@ -6,6 +6,7 @@ import {
   normaliseValue,
 } from "../../../src/lib/enquiry";
 import { isTimeZone } from "../../../src/lib/slots";
+import { NOTICE_FIELD, noticeOf } from "../../../src/lib/notice";
 import { mediaType, sendJson, wantsJson } from "../../enquiry";
 import { isIdempotencyKey } from "../../intake";
 import { clientAddress } from "../../rateLimit";
@@ -64,6 +65,7 @@ export const registerRoute =
       key,
       client: clientAddress(req, options.trustProxy),
       lang,
+      notice: noticeOf(fields[NOTICE_FIELD]),
       validate: views.validate,
     });
     switch (result.outcome) {

@@ -1,4 +1,5 @@
 import { pageLocale } from "../../i18n/pageLocale";
+import { PrivacyNote } from "../forms/PrivacyNote";
 import { ui } from "../../content/ui";
 import { bookingCopy } from "../../content/booking";
 import { site, whatsappLink } from "../../content/site";
@@ -88,6 +89,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
           {bookingCopy.submit}
         </button>
         <p className="form-note">{ui.bookPage.note}</p>
+        <PrivacyNote />
       </div>
       <div className="form-failure" role="alert" />
     </form>

@@ -1,4 +1,5 @@
 import { eventCopy, registrationMessages } from "../../content/eventPages";
+import { PrivacyNote } from "../forms/PrivacyNote";
 import { site, whatsappLink } from "../../content/site";
 import { ui } from "../../content/ui";
 import type { PublicEvent } from "../../events/load";
@@ -78,6 +79,7 @@ export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: 
           {eventCopy.submit}
         </button>
         <p className="form-note">{eventCopy.formNote}</p>
+        <PrivacyNote />
       </div>
       <div className="form-failure" role="alert" />
     </form>

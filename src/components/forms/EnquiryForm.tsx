@@ -1,4 +1,5 @@
 import { pageLocale } from "../../i18n/pageLocale";
+import { PrivacyNote } from "./PrivacyNote";
 import { fill } from "../../lib/template";
 import { ui } from "../../content/ui";
 import { studyInterests } from "../../content/home";
@@ -104,6 +105,7 @@ export function EnquiryForm({
             ? fill(ui.forms.noteServer, { replyTime: site.replyTime })
             : fill(ui.forms.noteNoServer, { address: site.admissionsEmail })}
         </p>
+        <PrivacyNote />
       </div>
       <div className="form-failure" role="alert" />
     </form>

@@ -1,0 +1,71 @@
+/**
+ * The shape of `content/privacy.yaml`: the words of the privacy notice at /privacy and the line
+ * under every form that links it. How long each kind is kept comes from content/retention.yaml.
+ */
+import { z } from "zod";
+import { slug, text } from "./common";
+import { RETENTION_FROM, type RetentionKind } from "./retention";
+
+const FACTS =
+  "{agency}, {officeAddress}, {email} and {phone} are filled in from the site's settings; a link is written [words](https://…) or [words](mailto:…).";
+
+const sectionSchema = z
+  .object({
+    id: slug.meta({
+      title: "Id",
+      description:
+        "Lower-case words joined by hyphens: the section's anchor and the key of its translations. Keep it once published.",
+    }),
+    title: text(80).meta({ title: "Heading" }),
+    paragraphs: z
+      .array(text(800).meta({ title: "Paragraph", description: FACTS }))
+      .min(1)
+      .meta({ title: "Paragraphs" }),
+  })
+  .strict();
+
+const kinds = Object.fromEntries(
+  Object.entries(RETENTION_FROM).map(([kind, from]) => [
+    kind,
+    text(160).meta({ title: kind, description: `What it is, and that it counts from ${from}.` }),
+  ]),
+) as Record<RetentionKind, ReturnType<typeof text>>;
+
+export const privacySchema = z
+  .object({
+    title: text(80).meta({ title: "Page title" }),
+    intro: text(400).meta({ title: "Introduction", description: FACTS }),
+    updated: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "a date written YYYY-MM-DD")
+      .meta({
+        title: "Last updated",
+        description:
+          "The day the notice last changed what it says (YYYY-MM-DD): change it with the words. Each lead records the version it was sent under.",
+      }),
+    updatedLabel: text(60).meta({ title: "Last updated line", description: "{date} is the date." }),
+    sections: z.array(sectionSchema).min(1).meta({ title: "Sections" }),
+    retention: z
+      .object({
+        title: text(80).meta({ title: "Heading" }),
+        intro: text(400).meta({ title: "Introduction" }),
+        kinds: z.object(kinds).strict().meta({
+          title: "Kinds of record",
+          description:
+            "Each kind's name in the table; its period is the one in Retention (privacy), shown beside it.",
+        }),
+      })
+      .strict()
+      .meta({ title: "How long we keep it" }),
+    formNote: text(200).meta({
+      title: "Line under every form",
+      description:
+        "{agency} is filled in; {notice} is the link to this page, with the words below.",
+    }),
+    noticeLink: text(40).meta({ title: "The link's words in that line" }),
+  })
+  .strict();
+
+export const privacyFileSchema = z.object({ privacy: privacySchema }).strict();
+
+export type PrivacyNotice = z.infer<typeof privacySchema>;
