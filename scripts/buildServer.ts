@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
+import { bundleClient } from "../server/desk/assets";
 
 const root = resolve(import.meta.dirname, "..");
 export const SERVER_OUT_DIR = resolve(root, "dist-server");
@@ -51,9 +52,13 @@ export async function buildServer() {
     platform: "node",
     target: "node20",
     format: "esm",
-    external: Object.keys(dependencies)
-      .filter((name) => !BUNDLED.has(name))
-      .flatMap((name) => [name, `${name}/*`]),
+    // esbuild: the desk bundles its browser script with it only where no prebuilt one is.
+    external: [
+      "esbuild",
+      ...Object.keys(dependencies)
+        .filter((name) => !BUNDLED.has(name))
+        .flatMap((name) => [name, `${name}/*`]),
+    ],
     jsx: "automatic",
     sourcemap: "linked",
     legalComments: "none",
@@ -67,6 +72,8 @@ export async function buildServer() {
       ].join("\n"),
     },
   });
+  // The desk's passkeys script, bundled for the browser beside the server (server/desk/assets.ts).
+  await bundleClient(resolve(SERVER_OUT_DIR, "desk-passkeys.js"));
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
   console.log(
     `Server bundled: ${relative(root, SERVER_OUT_DIR)}/main.js (${Math.round(bytes / 1024)} kB with its map) in ${Math.round(performance.now() - started)} ms`,

@@ -38,6 +38,7 @@ import { defaultInstance, log } from "./log";
 import { createMetrics } from "./metrics";
 import { databaseProblem, isUnreachable } from "./startErrors";
 import { proxyTrust, type ProxyTrust } from "./proxies";
+import type { DeskOptions } from "./desk";
 
 export interface AppOptions {
   /**
@@ -98,6 +99,8 @@ export interface AppOptions {
   databaseWaitMs?: number;
   /** The longest /readyz waits for the database (default 2 s). */
   readyTimeoutMs?: number;
+  /** The desk's sign-in attempts per account and per client (default: SIGN_IN_LIMITS). */
+  deskSignInLimits?: DeskOptions["signInLimits"];
 }
 
 /** How long /readyz waits for the database by default. */
@@ -264,6 +267,16 @@ export function createApp(options: AppOptions) {
     vitals,
     reservations: { ...booking.handlers, ...events.handlers },
     search,
+    desk: {
+      db: database.db,
+      engine: database.engine,
+      ready: prepared,
+      mailer,
+      mailFrom,
+      publicUrl: options.publicUrl ?? siteUrl,
+      now: options.now,
+      signInLimits: options.deskSignInLimits,
+    },
   });
   const started = Promise.all([
     prepared.catch(() => new Promise(() => {})), // never ready: main.ts exits

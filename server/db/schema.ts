@@ -21,6 +21,14 @@ export interface Database {
   deliveryRequeues: DeliveryRequeueTable;
   rateLimits: RateLimitTable;
   heartbeats: { instance: string; at: string };
+  staff: StaffTable;
+  staffSessions: StaffSessionTable;
+  signInLinks: SignInLinkTable;
+  passkeys: PasskeyTable;
+  passkeyChallenges: PasskeyChallengeTable;
+  auditLog: AuditLogTable;
+  leadStates: LeadStateTable;
+  leadNotes: LeadNoteTable;
 }
 
 /** A key the server made for itself, kept with the data (restored with it). */
@@ -206,4 +214,111 @@ export interface RateLimitTable {
   tokens: number;
   /** Milliseconds since the epoch of the last take. */
   at: number;
+}
+
+export type StaffRole = "adviser" | "manager" | "admin";
+
+/** A member of staff who may sign in to the desk. */
+export interface StaffTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** 1: may not sign in; their sessions are ended. */
+  disabled: Generated<number>;
+  createdAt: string;
+  lastVisitAt: string | null;
+}
+
+/** A desk session: the browser holds a random token, the table only its SHA-256. */
+export interface StaffSessionTable {
+  idHash: string;
+  staffId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** A summary of the User-Agent ("Chrome on Linux"). */
+  device: string;
+  client: string;
+  endedAt: string | null;
+  /** signed out, ended by them, account disabled, expired. */
+  endedWhy: string | null;
+}
+
+/** An e-mailed sign-in link: its token's hash and the hash of the asking browser's cookie. */
+export interface SignInLinkTable {
+  tokenHash: string;
+  email: string;
+  browserHash: string;
+  /** The /desk address to go to once signed in. */
+  next: string | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface PasskeyTable {
+  /** base64url */
+  credentialId: string;
+  staffId: string;
+  /** base64url of the COSE public key. */
+  publicKey: string;
+  counter: Generated<number>;
+  /** JSON array of the authenticator's transports. */
+  transports: Generated<string>;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A WebAuthn ceremony under way: its challenge, kept by the server. */
+export interface PasskeyChallengeTable {
+  idHash: string;
+  purpose: "register" | "authenticate";
+  challenge: string;
+  staffId: string | null;
+  expiresAt: string;
+}
+
+/** One line of the append-only audit log. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  staffId: string | null;
+  action: string;
+  recordKind: string | null;
+  recordId: string | null;
+  client: string;
+  /** A few words more (the new status, the assignee's id); never a student's name or e-mail. */
+  detail: string | null;
+}
+
+export type LeadKind = "enquiry" | "booking" | "registration";
+export type LeadStatus = "new" | "in progress" | "closed";
+
+/** A lead as the desk works it: status, assignee, and copies of the columns the inbox filters on. */
+export interface LeadStateTable {
+  kind: LeadKind;
+  id: string;
+  receivedAt: string;
+  status: Generated<LeadStatus>;
+  assignee: string | null;
+  name: string;
+  email: string;
+  country: string;
+  interest: string;
+  /** The student's locale ("en" for English). */
+  lang: string;
+  campaign: string | null;
+  updatedAt: string;
+}
+
+/** A private note staff added to a lead. */
+export interface LeadNoteTable {
+  id: string;
+  kind: LeadKind;
+  leadId: string;
+  staffId: string;
+  at: string;
+  text: string;
 }

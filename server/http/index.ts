@@ -2,8 +2,7 @@
  * The server's HTTP side, on Fastify: one route per endpoint, each area a plugin, and the hooks
  * every request goes through (its id, the headers of `_headers`, the request log and metrics,
  * the stop). The handlers themselves live beside their features (enquiry.ts, booking/routes/…).
- * Room for the staff desk: a plugin under its own prefix, its session check in its own
- * onRequest hook.
+ * The staff desk is a plugin under /desk, its session check in its own onRequest hook.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -23,6 +22,7 @@ import type { siteSearch } from "../search";
 import { FILES, files } from "./files";
 import { probes, type ProbeOptions } from "./probes";
 import { ANY, rawRoute, type RawHandler } from "./raw";
+import { desk, type DeskOptions } from "../desk";
 
 export interface HttpOptions extends Omit<ProbeOptions, "metrics"> {
   log: Logger;
@@ -38,6 +38,8 @@ export interface HttpOptions extends Omit<ProbeOptions, "metrics"> {
   /** The booking and events endpoints, by path. */
   reservations: Record<string, RawHandler>;
   search: ReturnType<typeof siteSearch>;
+  /** The staff desk, under /desk (server/desk). */
+  desk?: DeskOptions;
 }
 
 /** A request id a client or proxy may pass on (X-Request-Id); anything else is replaced. */
@@ -150,6 +152,7 @@ export function createHttp(options: HttpOptions) {
       rawRoute(reservations, ANY, path, handler);
     done();
   });
+  if (options.desk) void app.register(desk, { prefix: "/desk", ...options.desk });
   void app.register(files, options);
 
   const ready = app.ready().then(() => {

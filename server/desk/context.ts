@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { RateLimit } from "../config";
+import type { Database } from "../db/schema";
+import type { Mailer } from "../mailer";
+import type { Limiter } from "../rateLimit";
+import type { Assets } from "./assets";
+import type { AuditLog } from "./audit";
+import type { Clock } from "./clock";
+import type { Leads } from "./leads";
+import type { Passkeys, RelyingParty } from "./passkeys";
+import type { LoadedSession, Sessions } from "./session";
+import type { SignInLinks } from "./signInLink";
+import type { StaffAccounts } from "./staff";
+
+/** What the server gives the desk (server/app.ts). */
+export interface DeskOptions {
+  db: Kysely<Database>;
+  engine: "sqlite" | "postgres";
+  /** Resolves once the schema is migrated. */
+  ready: Promise<unknown>;
+  /** Sends the sign-in links; undefined: no mail server (SMTP_URL), no link can be sent. */
+  mailer?: Mailer;
+  mailFrom: string;
+  /** PUBLIC_URL: the desk's origin (its cookies, the Origin check, passkeys' relying party). */
+  publicUrl: string;
+  now?: () => number;
+  /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
+  signInLimits?: { account: RateLimit; client: RateLimit };
+}
+
+/** Sign-in attempts: 5 per account and 20 per client address in 15 minutes, in the database. */
+export const SIGN_IN_LIMITS = {
+  account: { max: 5, windowMs: 15 * 60_000 },
+  client: { max: 20, windowMs: 15 * 60_000 },
+};
+
+/** Everything a desk handler uses. */
+export interface Desk {
+  clock: Clock;
+  staff: StaffAccounts;
+  sessions: Sessions;
+  links: SignInLinks;
+  passkeys: Passkeys;
+  audit: AuditLog;
+  leads: Leads;
+  assets: Assets;
+  limits: { account: Limiter; client: Limiter };
+  mailer?: Mailer;
+  mailFrom: string;
+  /** The desk's cookies' names (with __Host- unless on plain-http localhost) and attributes. */
+  cookies: {
+    session: string;
+    browser: string;
+    secure: boolean;
+  };
+  /** The origin requests must come from, and where passkeys belong. */
+  relyingParty: (request: FastifyRequest) => RelyingParty;
+}
+
+/** What the desk's hook learnt of a request. */
+export interface DeskRequestState {
+  session?: LoadedSession;
+  /** The session's token, as the cookie holds it. */
+  token?: string;
+  /** The browser's sign-in cookie (made at the first public page). */
+  browser?: string;
+  /** The CSRF token this request's forms carry. */
+  csrf: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    desk: DeskRequestState;
+  }
+}
+
+export type Handler = (
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<unknown>;

@@ -1,0 +1,216 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Desk, Handler } from "../context";
+import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
+import { homePage } from "../pages/Home";
+import { inboxPage } from "../pages/Inbox";
+import { leadPage, type TimelineItem } from "../pages/Lead";
+import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const staff = request.desk.session!.staff;
+  return { id: staff.id, seesAll: staff.role !== "adviser" };
+};
+
+async function staffNames(desk: Desk) {
+  const staff = await desk.staff.list();
+  return { staff, names: new Map(staff.map((s) => [s.id, s.name])) };
+}
+
+export const showHome: Handler = async (desk, request, reply) => {
+  const me = request.desk.session!.staff;
+  const since = me.lastVisitAt;
+  const [counts, { names }] = await Promise.all([
+    desk.leads.counts(viewerOf(request), since),
+    staffNames(desk),
+  ]);
+  await desk.staff.markVisit(me.id);
+  await audit(desk, request, "home.view");
+  return sendPage(
+    reply,
+    200,
+    homePage(contextFor(desk, request), { now: desk.clock.now(), since, names, ...counts }),
+  );
+};
+
+export const showInbox: Handler = async (desk, request, reply) => {
+  const kind = param(request, "kind");
+  const status = param(request, "status");
+  const filter: InboxFilter = {
+    kind: isLeadKind(kind) ? kind : undefined,
+    status: isLeadStatus(status) ? status : undefined,
+    assignee: param(request, "assignee"),
+    lang: param(request, "lang"),
+    q: param(request, "q")?.slice(0, 200),
+    after: param(request, "after"),
+  };
+  const [{ rows, more }, { staff, names }, languages] = await Promise.all([
+    desk.leads.list(filter, viewerOf(request)),
+    staffNames(desk),
+    desk.leads.languages(),
+  ]);
+  // What was looked at, without the search's words (a name, an address).
+  const detail = Object.entries({
+    ...filter,
+    q: filter.q ? "(search)" : undefined,
+    after: undefined,
+  })
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
+  await audit(desk, request, "inbox.view", undefined, detail || undefined);
+  return sendPage(
+    reply,
+    200,
+    inboxPage(contextFor(desk, request), {
+      now: desk.clock.now(),
+      filter,
+      rows,
+      more,
+      staff: staff.filter((s) => !s.disabled),
+      languages,
+      names,
+    }),
+  );
+};
+
+interface LeadParams {
+  kind: string;
+  id: string;
+}
+
+/**
+ * The lead named in the address, if this person may see it: an adviser sees theirs and the
+ * unassigned; opening another's is refused (403) and written to the audit log.
+ */
+async function allowedLead(desk: Desk, request: FastifyRequest, reply: FastifyReply) {
+  const { kind, id } = request.params as LeadParams;
+  const lead = isLeadKind(kind) ? await desk.leads.state(kind, id) : undefined;
+  if (!lead) {
+    await refuse(desk, request, reply, 404, "No such lead", [
+      "There is no lead at this address. It may have been mistyped.",
+    ]);
+    return undefined;
+  }
+  const viewer = viewerOf(request);
+  if (!viewer.seesAll && lead.assignee && lead.assignee !== viewer.id) {
+    await audit(desk, request, "lead.refused", { kind, id }, "assigned to another adviser");
+    await refuse(desk, request, reply, 403, "This lead is someone else's", [
+      "This lead is assigned to another adviser, so it is not open to you. A manager can assign it to you.",
+    ]);
+    return undefined;
+  }
+  return lead;
+}
+
+const DONE: Record<string, string> = {
+  assigned: "The assignee is changed.",
+  status: "The status is changed.",
+  note: "Your note is added.",
+};
+
+export const showLead: Handler = async (desk, request, reply) => {
+  const lead = await allowedLead(desk, request, reply);
+  if (!lead) return reply;
+  const { kind, id } = lead;
+  const [record, others, deliveries, notes, entries, { staff, names }] = await Promise.all([
+    desk.leads.record(kind, id),
+    desk.leads.others(lead.email, kind, id),
+    desk.leads.deliveries(kind, id),
+    desk.leads.notes(kind, id),
+    desk.audit.forRecord(kind, id),
+    staffNames(desk),
+  ]);
+  await audit(desk, request, "lead.view", { kind, id });
+  const viewer = viewerOf(request);
+  const timeline: TimelineItem[] = [
+    { at: lead.receivedAt, what: "Received" },
+    ...deliveries.map((d) => ({
+      at: d.at,
+      what:
+        d.outbox === "webhooks"
+          ? `Webhook to ${d.mail}: ${d.state}`
+          : `E-mail "${d.mail}": ${d.state}${d.attempts ? ` after ${d.attempts} failed attempts` : ""}`,
+      detail: d.state === "flagged" || d.state === "failed" ? (d.reason ?? undefined) : undefined,
+    })),
+    ...entries
+      .filter((e) => e.action === "lead.assign" || e.action === "lead.status")
+      .map((e) => ({
+        at: e.at,
+        who: e.staffId ? names.get(e.staffId) : undefined,
+        what:
+          e.action === "lead.status"
+            ? `Status: ${e.detail ?? ""}`
+            : `Assigned to ${e.detail && names.has(e.detail) ? names.get(e.detail) : "nobody"}`,
+      })),
+    ...notes.map((n) => ({ at: n.at, what: "Note", who: names.get(n.staffId), detail: n.text })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return sendPage(
+    reply,
+    200,
+    leadPage(contextFor(desk, request), {
+      now: desk.clock.now(),
+      lead,
+      record: record ?? {},
+      timeline,
+      others: viewer.seesAll
+        ? others
+        : others.filter((o) => !o.assignee || o.assignee === viewer.id),
+      staff,
+      names,
+      canAssignAnyone: viewer.seesAll,
+      done: DONE[param(request, "done") ?? ""],
+    }),
+  );
+};
+
+const leadAddress = (kind: LeadKind, id: string) => `/desk/leads/${kind}/${id}`;
+
+export const assignLead: Handler = async (desk, request, reply) => {
+  const lead = await allowedLead(desk, request, reply);
+  if (!lead) return reply;
+  const viewer = viewerOf(request);
+  const to = field(request.body, "assignee") || null;
+  const target = to ? await desk.staff.byId(to) : undefined;
+  const allowed = viewer.seesAll
+    ? to === null || (target && !target.disabled)
+    : to === viewer.id || (to === null && lead.assignee === viewer.id);
+  if (!allowed)
+    return refuse(desk, request, reply, 403, "You cannot assign it so", [
+      "Advisers take unassigned leads or give back their own; a manager assigns to anyone.",
+    ]);
+  await desk.leads.assign(lead.kind, lead.id, to);
+  await audit(desk, request, "lead.assign", { kind: lead.kind, id: lead.id }, to ?? "nobody");
+  return seeOther(reply, `${leadAddress(lead.kind, lead.id)}?done=assigned`);
+};
+
+export const setLeadStatus: Handler = async (desk, request, reply) => {
+  const lead = await allowedLead(desk, request, reply);
+  if (!lead) return reply;
+  const status = field(request.body, "status");
+  if (!isLeadStatus(status))
+    return refuse(desk, request, reply, 400, "No such status", [
+      "Choose new, in progress or closed.",
+    ]);
+  await desk.leads.setStatus(lead.kind, lead.id, status);
+  await audit(
+    desk,
+    request,
+    "lead.status",
+    { kind: lead.kind, id: lead.id },
+    `${lead.status} → ${status}`,
+  );
+  return seeOther(reply, `${leadAddress(lead.kind, lead.id)}?done=status`);
+};
+
+export const addLeadNote: Handler = async (desk, request, reply) => {
+  const lead = await allowedLead(desk, request, reply);
+  if (!lead) return reply;
+  const note = field(request.body, "note").replace(/\r\n?/g, "\n").trim();
+  if (!note || note.length > 4000)
+    return refuse(desk, request, reply, 400, "The note is empty or too long", [
+      "Write a note of up to 4,000 characters. Go back to the lead and try again.",
+    ]);
+  await desk.leads.addNote(lead.kind, lead.id, request.desk.session!.staff.id, note);
+  await audit(desk, request, "lead.note", { kind: lead.kind, id: lead.id });
+  return seeOther(reply, `${leadAddress(lead.kind, lead.id)}?done=note`);
+};

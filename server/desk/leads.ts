@@ -1,0 +1,318 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Database, LeadKind, LeadStatus } from "../db/schema";
+import { iso, type Clock } from "./clock";
+
+export type { LeadKind, LeadStatus } from "../db/schema";
+
+export const LEAD_KINDS: readonly LeadKind[] = ["enquiry", "booking", "registration"];
+export const LEAD_STATUSES: readonly LeadStatus[] = ["new", "in progress", "closed"];
+export const isLeadKind = (v: unknown): v is LeadKind =>
+  typeof v === "string" && (LEAD_KINDS as readonly string[]).includes(v);
+export const isLeadStatus = (v: unknown): v is LeadStatus =>
+  typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v);
+
+/** Leads on one page of the inbox. */
+export const INBOX_PAGE = 50;
+
+export interface InboxFilter {
+  kind?: LeadKind;
+  status?: LeadStatus;
+  /** A staff id, or "none" for unassigned. */
+  assignee?: string;
+  lang?: string;
+  /** Part of a name, or an e-mail address (or part of one). */
+  q?: string;
+  /** Keyset: the last row of the page before ("receivedAt|kind|id"). */
+  after?: string;
+}
+
+/** Who is asking: an adviser sees only their own leads and the unassigned. */
+export interface Viewer {
+  id: string;
+  seesAll: boolean;
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** The inbox's columns from a lead as stored (an enquiry's fields, a reservation's data). */
+function columnsOf(record: Record<string, unknown>) {
+  return {
+    name: text(record.fullName) || text(record.name),
+    email: text(record.email).toLowerCase(),
+    country: text(record.country),
+    interest: text(record.interest),
+  };
+}
+
+/**
+ * The leads as the desk works them: one row per enquiry, booking and registration in
+ * `lead_states`, with its status and assignee beside copies of what the inbox filters on.
+ * A lead the desk has not seen yet gets its row when the desk next looks (any process).
+ */
+export class Leads {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Adds the rows of leads that arrived since (in batches; twice at once adds each once). */
+  async catchUp() {
+    for (;;) {
+      const enquiries = await this.db
+        .selectFrom("enquiries")
+        .leftJoin("leadStates", (j) =>
+          j.onRef("leadStates.id", "=", "enquiries.id").on("leadStates.kind", "=", "enquiry"),
+        )
+        .select([
+          "enquiries.id",
+          "enquiries.receivedAt",
+          "enquiries.fields",
+          "enquiries.lang",
+          "enquiries.campaign",
+        ])
+        .where("leadStates.id", "is", null)
+        .limit(500)
+        .execute();
+      const reservations = await this.db
+        .selectFrom("reservations")
+        .leftJoin("leadStates", (j) =>
+          j
+            .onRef("leadStates.id", "=", "reservations.id")
+            .onRef("leadStates.kind", "=", "reservations.kind"),
+        )
+        .select([
+          "reservations.id",
+          "reservations.kind",
+          "reservations.data",
+          "reservations.campaign",
+        ])
+        .where("leadStates.id", "is", null)
+        .limit(500)
+        .execute();
+      if (!enquiries.length && !reservations.length) return;
+      const at = iso(this.clock);
+      const rows = [
+        ...enquiries.map((e) => ({
+          kind: "enquiry" as const,
+          id: e.id,
+          receivedAt: e.receivedAt,
+          lang: e.lang ?? "en",
+          campaign: e.campaign,
+          updatedAt: at,
+          assignee: null,
+          ...columnsOf(JSON.parse(e.fields) as Record<string, unknown>),
+        })),
+        ...reservations.map((r) => {
+          const data = JSON.parse(r.data) as Record<string, unknown>;
+          return {
+            kind: r.kind,
+            id: r.id,
+            receivedAt: text(data.createdAt),
+            lang: text(data.lang) || "en",
+            campaign: r.campaign,
+            updatedAt: at,
+            assignee: null,
+            ...columnsOf(data),
+          };
+        }),
+      ];
+      for (let i = 0; i < rows.length; i += 100)
+        await this.db
+          .insertInto("leadStates")
+          .values(rows.slice(i, i + 100))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    }
+  }
+
+  /** One page of the inbox, newest first, and whether there is another. */
+  async list(filter: InboxFilter, viewer: Viewer) {
+    await this.catchUp();
+    let query = this.db.selectFrom("leadStates").selectAll();
+    if (!viewer.seesAll)
+      query = query.where((eb) =>
+        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
+      );
+    if (filter.kind) query = query.where("kind", "=", filter.kind);
+    if (filter.status) query = query.where("status", "=", filter.status);
+    if (filter.assignee === "none") query = query.where("assignee", "is", null);
+    else if (filter.assignee) query = query.where("assignee", "=", filter.assignee);
+    if (filter.lang) query = query.where("lang", "=", filter.lang);
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(name)`, "like", sql`${like} escape '\\'`),
+          eb(sql`email`, "like", sql`${like} escape '\\'`),
+        ]),
+      );
+    }
+    if (filter.after) {
+      const [at = "", kind = "", id = ""] = filter.after.split("|");
+      query = query.where((eb) =>
+        eb.or([
+          eb("receivedAt", "<", at),
+          eb.and([eb("receivedAt", "=", at), eb("kind", "<", kind as LeadKind)]),
+          eb.and([eb("receivedAt", "=", at), eb("kind", "=", kind as LeadKind), eb("id", "<", id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy("receivedAt", "desc")
+      .orderBy("kind", "desc")
+      .orderBy("id", "desc")
+      .limit(INBOX_PAGE + 1)
+      .execute();
+    return { rows: rows.slice(0, INBOX_PAGE), more: rows.length > INBOX_PAGE };
+  }
+
+  /** The languages the leads are in, for the filter. */
+  async languages() {
+    const rows = await this.db.selectFrom("leadStates").select("lang").distinct().execute();
+    return rows.map((r) => r.lang).sort();
+  }
+
+  /** Counts for the home page: new since a time, and by status (what the viewer sees). */
+  async counts(viewer: Viewer, since: string | null) {
+    await this.catchUp();
+    let query = this.db
+      .selectFrom("leadStates")
+      .select(["status", sql<number>`count(*)`.as("n")])
+      .groupBy("status");
+    if (!viewer.seesAll)
+      query = query.where((eb) =>
+        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
+      );
+    const byStatus = Object.fromEntries(
+      (await query.execute()).map((r) => [r.status, Number(r.n)]),
+    ) as Partial<Record<LeadStatus, number>>;
+    let fresh = this.db
+      .selectFrom("leadStates")
+      .selectAll()
+      .where("receivedAt", ">", since ?? "")
+      .orderBy("receivedAt", "desc")
+      .limit(20);
+    if (!viewer.seesAll)
+      fresh = fresh.where((eb) =>
+        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
+      );
+    let freshCount = this.db
+      .selectFrom("leadStates")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("receivedAt", ">", since ?? "");
+    if (!viewer.seesAll)
+      freshCount = freshCount.where((eb) =>
+        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
+      );
+    return {
+      byStatus,
+      fresh: await fresh.execute(),
+      freshCount: Number((await freshCount.executeTakeFirst())?.n ?? 0),
+    };
+  }
+
+  async state(kind: LeadKind, id: string) {
+    await this.catchUp();
+    return this.db
+      .selectFrom("leadStates")
+      .selectAll()
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** The lead's own record: every field as stored. */
+  async record(kind: LeadKind, id: string): Promise<Record<string, unknown> | undefined> {
+    if (kind === "enquiry") {
+      const row = await this.db
+        .selectFrom("enquiries")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        form: row.form,
+        receivedAt: row.receivedAt,
+        lang: row.lang ?? "en",
+        campaign: row.campaign ?? undefined,
+        ...(JSON.parse(row.fields) as Record<string, unknown>),
+      };
+    }
+    const row = await this.db
+      .selectFrom("reservations")
+      .select("data")
+      .where("id", "=", id)
+      .where("kind", "=", kind)
+      .executeTakeFirst();
+    return row && (JSON.parse(row.data) as Record<string, unknown>);
+  }
+
+  /** The same person's other leads (the same e-mail address), newest first. */
+  others(email: string, kind: LeadKind, id: string) {
+    return this.db
+      .selectFrom("leadStates")
+      .selectAll()
+      .where("email", "=", email)
+      .where((eb) => eb.or([eb("kind", "!=", kind), eb("id", "!=", id)]))
+      .orderBy("receivedAt", "desc")
+      .limit(50)
+      .execute();
+  }
+
+  /** Each e-mail (and webhook) of the lead: its latest delivery state. */
+  async deliveries(kind: LeadKind, id: string) {
+    const outbox =
+      kind === "enquiry" ? "enquiries" : kind === "booking" ? "bookings" : "registrations";
+    const mails = await this.db
+      .selectFrom("deliveries")
+      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .where("outbox", "=", outbox)
+      .where("id", "=", id)
+      .execute();
+    const hooks = await this.db
+      .selectFrom("deliveries")
+      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .where("outbox", "=", "webhooks")
+      .where("id", "like", `msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`)
+      .execute()
+      .catch(() => []);
+    return [...mails, ...hooks];
+  }
+
+  notes(kind: LeadKind, id: string) {
+    return this.db
+      .selectFrom("leadNotes")
+      .selectAll()
+      .where("kind", "=", kind)
+      .where("leadId", "=", id)
+      .orderBy("at")
+      .execute();
+  }
+
+  async assign(kind: LeadKind, id: string, assignee: string | null) {
+    await this.db
+      .updateTable("leadStates")
+      .set({ assignee, updatedAt: iso(this.clock) })
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async setStatus(kind: LeadKind, id: string, status: LeadStatus) {
+    await this.db
+      .updateTable("leadStates")
+      .set({ status, updatedAt: iso(this.clock) })
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async addNote(kind: LeadKind, id: string, staffId: string, note: string) {
+    await this.db
+      .insertInto("leadNotes")
+      .values({ id: randomUUID(), kind, leadId: id, staffId, at: iso(this.clock), text: note })
+      .execute();
+  }
+}

@@ -1,0 +1,102 @@
+import { LEAD_KINDS, LEAD_STATUSES, type InboxFilter } from "../leads";
+import type { StaffMember } from "../staff";
+import { renderPage, type PageContext } from "./Layout";
+import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">Any</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The address of the next page: the same filters, after the last row. */
+export function nextPageHref(filter: InboxFilter, last: LeadRow) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v && k !== "after") params.set(k, String(v));
+  params.set("after", `${last.receivedAt}|${last.kind}|${last.id}`);
+  return `/desk/inbox?${params}`;
+}
+
+export function inboxPage(
+  context: PageContext,
+  data: {
+    now: number;
+    filter: InboxFilter;
+    rows: LeadRow[];
+    more: boolean;
+    staff: StaffMember[];
+    languages: string[];
+    names: Map<string, string>;
+  },
+) {
+  const { filter } = data;
+  const last = data.rows.at(-1);
+  return renderPage(
+    "Inbox",
+    { ...context, current: "inbox" },
+    <>
+      <form method="get" action="/desk/inbox" className="filters" role="search">
+        <Select
+          name="kind"
+          label="Kind"
+          value={filter.kind}
+          options={LEAD_KINDS.map((k) => [k, kindLabel[k]])}
+        />
+        <Select
+          name="status"
+          label="Status"
+          value={filter.status}
+          options={LEAD_STATUSES.map((s) => [s, s])}
+        />
+        <Select
+          name="assignee"
+          label="Assignee"
+          value={filter.assignee}
+          options={[["none", "Nobody"], ...data.staff.map((s): [string, string] => [s.id, s.name])]}
+        />
+        <Select
+          name="lang"
+          label="Language"
+          value={filter.lang}
+          options={data.languages.map((l) => [l, l])}
+        />
+        <div className="field">
+          <label htmlFor="f-q">Name or e-mail</label>
+          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ""} />
+        </div>
+        <button type="submit">Filter</button>
+        <a href="/desk/inbox">Clear</a>
+      </form>
+      <LeadTable
+        rows={data.rows}
+        now={data.now}
+        names={data.names}
+        caption={filter.after ? "Leads, older ones" : "Leads, newest first"}
+      />
+      <nav aria-label="Pages" className="pages">
+        {filter.after ? <a href="/desk/inbox">Newest</a> : null}
+        {data.more && last ? <a href={nextPageHref(filter, last)}>Older leads</a> : null}
+      </nav>
+    </>,
+  );
+}

@@ -1,0 +1,171 @@
+import type { Handler } from "./context";
+import * as account from "./handlers/account";
+import * as admin from "./handlers/admin";
+import * as leads from "./handlers/leads";
+import * as signIn from "./handlers/signIn";
+import type { StaffRole } from "./staff";
+
+export interface DeskRoute {
+  method: "GET" | "POST";
+  /** Fastify's pattern, from the root (`/desk/leads/:kind/:id`). */
+  path: string;
+  /** Open without a session (the sign-in pages, the static files). */
+  public?: boolean;
+  /** Who may use it beyond being signed in. */
+  role?: StaffRole;
+  /** The body is JSON (the passkeys' ceremonies); otherwise a form. */
+  json?: boolean;
+  /** An address of this route, for the tests that go through every one. */
+  example: string;
+  handler: Handler;
+}
+
+const LEAD = "/desk/leads/enquiry/00000000-0000-4000-8000-000000000000";
+const STAFF = "/desk/staff/00000000-0000-4000-8000-000000000000";
+
+/** Every desk route: the plugin registers these and no other; the access test walks them all. */
+export const DESK_ROUTES: readonly DeskRoute[] = [
+  {
+    method: "GET",
+    path: "/desk/sign-in",
+    public: true,
+    example: "/desk/sign-in",
+    handler: signIn.showSignIn,
+  },
+  {
+    method: "POST",
+    path: "/desk/sign-in",
+    public: true,
+    example: "/desk/sign-in",
+    handler: signIn.requestLink,
+  },
+  {
+    method: "GET",
+    path: "/desk/sign-in/sent",
+    public: true,
+    example: "/desk/sign-in/sent",
+    handler: signIn.linkSent,
+  },
+  {
+    method: "GET",
+    path: "/desk/sign-in/link",
+    public: true,
+    example: "/desk/sign-in/link?t=x",
+    handler: signIn.openLink,
+  },
+  {
+    method: "POST",
+    path: "/desk/sign-in/link",
+    public: true,
+    example: "/desk/sign-in/link",
+    handler: signIn.useLink,
+  },
+  {
+    method: "POST",
+    path: "/desk/sign-in/passkey/options",
+    public: true,
+    json: true,
+    example: "/desk/sign-in/passkey/options",
+    handler: signIn.passkeyOptions,
+  },
+  {
+    method: "POST",
+    path: "/desk/sign-in/passkey",
+    public: true,
+    json: true,
+    example: "/desk/sign-in/passkey",
+    handler: signIn.passkeySignIn,
+  },
+  { method: "POST", path: "/desk/sign-out", example: "/desk/sign-out", handler: signIn.signOut },
+  { method: "GET", path: "/desk", example: "/desk", handler: leads.showHome },
+  {
+    method: "GET",
+    path: "/desk/inbox",
+    example: "/desk/inbox?status=new",
+    handler: leads.showInbox,
+  },
+  { method: "GET", path: "/desk/leads/:kind/:id", example: LEAD, handler: leads.showLead },
+  {
+    method: "POST",
+    path: "/desk/leads/:kind/:id/assign",
+    example: `${LEAD}/assign`,
+    handler: leads.assignLead,
+  },
+  {
+    method: "POST",
+    path: "/desk/leads/:kind/:id/status",
+    example: `${LEAD}/status`,
+    handler: leads.setLeadStatus,
+  },
+  {
+    method: "POST",
+    path: "/desk/leads/:kind/:id/note",
+    example: `${LEAD}/note`,
+    handler: leads.addLeadNote,
+  },
+  { method: "GET", path: "/desk/account", example: "/desk/account", handler: account.showAccount },
+  {
+    method: "POST",
+    path: "/desk/account/sessions/end",
+    example: "/desk/account/sessions/end",
+    handler: account.endSession,
+  },
+  {
+    method: "POST",
+    path: "/desk/account/passkeys/options",
+    json: true,
+    example: "/desk/account/passkeys/options",
+    handler: account.registrationOptions,
+  },
+  {
+    method: "POST",
+    path: "/desk/account/passkeys",
+    json: true,
+    example: "/desk/account/passkeys",
+    handler: account.addPasskey,
+  },
+  {
+    method: "POST",
+    path: "/desk/account/passkeys/remove",
+    example: "/desk/account/passkeys/remove",
+    handler: account.removePasskey,
+  },
+  {
+    method: "GET",
+    path: "/desk/staff",
+    role: "admin",
+    example: "/desk/staff",
+    handler: admin.showStaff,
+  },
+  {
+    method: "POST",
+    path: "/desk/staff",
+    role: "admin",
+    example: "/desk/staff",
+    handler: admin.addStaff,
+  },
+  {
+    method: "POST",
+    path: "/desk/staff/:id/role",
+    role: "admin",
+    example: `${STAFF}/role`,
+    handler: admin.changeRole,
+  },
+  {
+    method: "POST",
+    path: "/desk/staff/:id/disable",
+    role: "admin",
+    example: `${STAFF}/disable`,
+    handler: admin.setDisabled,
+  },
+  {
+    method: "GET",
+    path: "/desk/audit",
+    role: "admin",
+    example: "/desk/audit",
+    handler: admin.showAudit,
+  },
+];
+
+/** The stylesheet and script (public: the sign-in page uses them). */
+export const STATIC_PATH = "/desk/static/:file";

@@ -1,0 +1,222 @@
+/**
+ * The desk in Chromium: signing in by the e-mailed link (through the real SMTP test server) with
+ * the keyboard only; adding a passkey with Chromium's virtual authenticator (the DevTools
+ * Protocol's WebAuthn domain), signing out and in with it; working a lead; and axe on every
+ * desk page at 390 and 1280 px. The desk needs no built site: a stand-in dist/ is enough.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createApp } from "../../server/app";
+import { openDatabase, type OpenDatabase } from "../../server/db";
+import { StaffAccounts } from "../../server/desk/staff";
+import { testSmtp } from "../server/smtp";
+import { axeCheck, widths, WCAG } from "./axe";
+import { launchBrowser } from "./harness";
+
+const smtp = testSmtp();
+let root = "";
+let origin = "";
+let app: ReturnType<typeof createApp>;
+let database: OpenDatabase;
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
+let leadId = "";
+/** The signed-in admin's cookies, for the axe checks' windows. */
+let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
+before(async () => {
+  await smtp.listen();
+  root = mkdtempSync(join(tmpdir(), "eg-desk-browser-"));
+  const dist = join(root, "dist");
+  mkdirSync(dist);
+  writeFileSync(
+    join(dist, "404.html"),
+    "<!DOCTYPE html><html><head></head><body>404</body></html>",
+  );
+  const dataDir = join(root, "data");
+  app = createApp({
+    dist,
+    dataFile: join(dataDir, "enquiries.jsonl"),
+    publicUrl: "http://localhost",
+    smtpUrl: smtp.url,
+    ack: false,
+  });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  // localhost, not 127.0.0.1: a passkey's relying party is a host name.
+  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
+  await app.prepared;
+  database = openDatabase({ dataDir });
+  await new StaffAccounts(database.db).add("admin@agency.test", "Ada Admin", "admin");
+  leadId = randomUUID();
+  await database.db
+    .insertInto("enquiries")
+    .values({
+      id: leadId,
+      receivedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      form: "enquiry",
+      lang: "ar",
+      idempotencyKey: null,
+      campaign: "open-day",
+      fields: JSON.stringify({
+        fullName: "ليلى حسن",
+        email: "layla@example.com",
+        phone: "+971 50 000 0000",
+        country: "United Arab Emirates",
+        interest: "PhD Degrees",
+        message: "أود أن أعرف المزيد عن برامج الدكتوراه.",
+      }),
+    })
+    .execute();
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+
+after(async () => {
+  await chromium?.close();
+  app.closeAllConnections();
+  await new Promise((done) => app.close(done));
+  await app.drain(1000);
+  await database?.close();
+  await smtp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Tab until the element matching `selector` has the focus. */
+async function tabTo(page: Page, selector: string) {
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  assert.fail(`Tab never reached ${selector}`);
+}
+
+async function newestLink(count: number) {
+  await smtp.waitFor(count + 1, 10_000);
+  const url = /http:\/\/\S+\/desk\/sign-in\/link\?t=[\w-]+/.exec(smtp.received[count].text)?.[0];
+  assert.ok(url);
+  return url;
+}
+
+test("sign in by the e-mailed link with the keyboard only; add a passkey; sign out and in with it", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/desk/inbox`);
+  assert.match(page.url(), /\/desk\/sign-in\?next=%2Fdesk%2Finbox$/);
+  await tabTo(page, "#email");
+  await page.keyboard.type("admin@agency.test");
+  const count = smtp.received.length;
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/desk\/sign-in\/sent$/);
+  assert.equal(await page.locator("h1").textContent(), "Check your e-mail");
+  const link = await newestLink(count);
+  await page.goto(link);
+  await tabTo(page, "main button[type=submit]");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${origin}/desk/inbox`);
+  assert.equal(await page.locator("h1").textContent(), "Inbox");
+
+  // A passkey, with Chromium's virtual authenticator standing in for the device.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  await page.goto(`${origin}/desk/account`);
+  await page.getByLabel("Name it (which device)").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await page.waitForURL(/done=passkey-added/);
+  assert.match(await page.locator("main").innerText(), /Test laptop, added/);
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL(/\/desk\/sign-in$/);
+  await page.goto(`${origin}/desk`);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(`${origin}/desk`);
+  assert.equal(await page.locator("h1").textContent(), "Home");
+  await page.goto(`${origin}/desk/account`);
+  assert.match(await page.locator("main").innerText(), /last used/);
+  signedIn = await context.storageState();
+  const actions = (
+    await database.db.selectFrom("auditLog").select(["action", "detail"]).execute()
+  ).map((r) => `${r.action} ${r.detail ?? ""}`.trim());
+  assert.ok(actions.includes("sign-in e-mailed link"));
+  assert.ok(actions.includes("passkey.add"));
+  assert.ok(actions.includes("sign-in passkey"));
+  await context.close();
+});
+
+test("work a lead: assign, change its status, add a note; each is in the timeline", async () => {
+  assert.ok(signedIn, "signed in by the test before");
+  const context = await browser.newContext({ storageState: signedIn });
+  const page = await context.newPage();
+  await page.goto(`${origin}/desk/inbox`);
+  await page.getByRole("link", { name: "ليلى حسن" }).click();
+  await page.waitForURL(`${origin}/desk/leads/enquiry/${leadId}`);
+  await page.getByLabel("Assign to").selectOption({ label: "Ada Admin" });
+  await page.getByRole("button", { name: "Assign" }).click();
+  await page.waitForURL(/done=assigned/);
+  await page.getByLabel("Status", { exact: true }).selectOption("in progress");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await page.waitForURL(/done=status/);
+  await page.getByLabel("Private note (staff only)").fill("Called; sending the PhD brochure.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await page.waitForURL(/done=note/);
+  const timeline = await page.locator("ol.timeline").innerText();
+  assert.match(timeline, /Received/);
+  assert.match(timeline, /Assigned to Ada Admin/);
+  assert.match(timeline, /Status: new → in progress/);
+  assert.match(timeline, /Called; sending the PhD brochure\./);
+  assert.equal(await page.locator("dd[dir=auto]").first().getAttribute("dir"), "auto");
+  await context.close();
+});
+
+test("0 axe violations on every desk page at 390 and 1280 px", async () => {
+  assert.ok(signedIn, "signed in by the first test");
+  const pages = [
+    "/desk",
+    "/desk/inbox",
+    `/desk/leads/enquiry/${leadId}`,
+    "/desk/account",
+    "/desk/staff",
+    "/desk/audit",
+  ];
+  for (const width of widths) {
+    const signedOut = await browser.newContext(width.options);
+    const outPage = await signedOut.newPage();
+    for (const path of ["/desk/sign-in", "/desk/sign-in/sent", "/desk/sign-in/link?t=unknown"]) {
+      await outPage.goto(`${origin}${path}`);
+      const { violations } = await axeCheck(outPage).withTags(WCAG).analyze();
+      assert.deepEqual(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        [],
+        `${path} at ${width.name}`,
+      );
+    }
+    await signedOut.close();
+    const context = await browser.newContext({ ...width.options, storageState: signedIn });
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(`${origin}${path}`);
+      assert.doesNotMatch(page.url(), /sign-in/, path);
+      const { violations } = await axeCheck(page).withTags(WCAG).analyze();
+      assert.deepEqual(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        [],
+        `${path} at ${width.name}`,
+      );
+    }
+    await context.close();
+  }
+});
