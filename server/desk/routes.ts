@@ -84,6 +84,12 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     example: "/desk/inbox?status=new",
     handler: leads.showInbox,
   },
+  {
+    method: "POST",
+    path: "/desk/inbox",
+    example: "/desk/inbox",
+    handler: leads.searchInbox,
+  },
   { method: "GET", path: "/desk/leads/:kind/:id", example: LEAD, handler: leads.showLead },
   {
     method: "POST",

@@ -376,6 +376,17 @@ function twoProcesses(name: string, config: () => Promise<DatabaseConfig>) {
           /assigned to <!-- -->Eve|assigned to Eve/,
         );
 
+        // A search by address is POSTed and answered in place: the address in no URL or log.
+        const found = await eve.post("/desk/inbox", { q: "student.two@example.com" });
+        assert.equal(found.status, 200);
+        assert.equal(found.headers.get("location"), null);
+        assert.match(found.text, /Student Two/);
+        assert.doesNotMatch(found.text, /href="[^"]*student\.two/);
+        // Filters alone have nothing to hide: an address of their own.
+        const filtered = await eve.post("/desk/inbox", { q: "", status: "new" });
+        assert.equal(filtered.status, 303);
+        assert.equal(filtered.headers.get("location"), "/desk/inbox?status=new");
+
         // Five attempts for one account, alternating between the processes; the sixth is refused.
         const asker = new DeskClient(one.origin);
         for (let i = 0; i < 5; i++) {

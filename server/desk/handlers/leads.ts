@@ -32,16 +32,48 @@ export const showHome: Handler = async (desk, request, reply) => {
   );
 };
 
-export const showInbox: Handler = async (desk, request, reply) => {
-  const kind = param(request, "kind");
-  const status = param(request, "status");
+/**
+ * The inbox. Its filters are a GET address (kept, bookmarked); a search by name or e-mail is
+ * POSTed, and its pages too, so a student's name or address is never in a URL, the browser's
+ * history or a log line.
+ */
+export const showInbox: Handler = (desk, request, reply) => inbox(desk, request, reply, {});
+
+export const searchInbox: Handler = async (desk, request, reply) => {
+  const posted = (name: string) => field(request.body, name).trim() || undefined;
+  const q = posted("q")?.slice(0, 200);
+  const filters = Object.fromEntries(
+    FILTERS.map((name) => [name, posted(name)]).filter(([, v]) => v),
+  ) as Record<string, string>;
+  // Nothing to hide: the same filters as an address of their own.
+  if (!q) return seeOther(reply, `/desk/inbox${inboxQuery(filters)}`);
+  return inbox(desk, request, reply, { ...filters, q, after: posted("after") });
+};
+
+/** The filters an inbox address carries (the search never does). */
+const FILTERS = ["kind", "status", "assignee", "lang"] as const;
+
+const inboxQuery = (filters: Record<string, string>) => {
+  const query = new URLSearchParams(filters).toString();
+  return query ? `?${query}` : "";
+};
+
+async function inbox(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: Record<string, string | undefined>,
+) {
+  const value = (name: string) => posted[name] ?? param(request, name);
+  const kind = value("kind");
+  const status = value("status");
   const filter: InboxFilter = {
     kind: isLeadKind(kind) ? kind : undefined,
     status: isLeadStatus(status) ? status : undefined,
-    assignee: param(request, "assignee"),
-    lang: param(request, "lang"),
-    q: param(request, "q")?.slice(0, 200),
-    after: param(request, "after"),
+    assignee: value("assignee"),
+    lang: value("lang"),
+    q: posted.q,
+    after: value("after"),
   };
   const [{ rows, more }, { staff, names }, languages] = await Promise.all([
     desk.leads.list(filter, viewerOf(request)),
@@ -71,7 +103,7 @@ export const showInbox: Handler = async (desk, request, reply) => {
       names,
     }),
   );
-};
+}
 
 interface LeadParams {
   kind: string;

@@ -1,6 +1,6 @@
 import { LEAD_KINDS, LEAD_STATUSES, type InboxFilter } from "../leads";
 import type { StaffMember } from "../staff";
-import { renderPage, type PageContext } from "./Layout";
+import { Csrf, renderPage, type PageContext } from "./Layout";
 import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
 
 function Select({
@@ -29,12 +29,38 @@ function Select({
   );
 }
 
-/** The address of the next page: the same filters, after the last row. */
+/** Where the next page starts: after the last row shown. */
+const afterRow = (last: LeadRow) => `${last.receivedAt}|${last.kind}|${last.id}`;
+
+/** The address of the next page: the same filters, after the last row (no search in it). */
 export function nextPageHref(filter: InboxFilter, last: LeadRow) {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (v && k !== "after") params.set(k, String(v));
-  params.set("after", `${last.receivedAt}|${last.kind}|${last.id}`);
+  for (const [k, v] of Object.entries(filter))
+    if (v && k !== "after" && k !== "q") params.set(k, String(v));
+  params.set("after", afterRow(last));
   return `/desk/inbox?${params}`;
+}
+
+/** A search's next page: POSTed like the search, so its words stay out of the address. */
+function NextSearchPage({
+  filter,
+  last,
+  csrf,
+}: {
+  filter: InboxFilter;
+  last: LeadRow;
+  csrf: string;
+}) {
+  return (
+    <form method="post" action="/desk/inbox" className="inline">
+      <Csrf token={csrf} />
+      {Object.entries(filter).map(([k, v]) =>
+        v && k !== "after" ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
+      )}
+      <input type="hidden" name="after" value={afterRow(last)} />
+      <button type="submit">Older leads</button>
+    </form>
+  );
 }
 
 export function inboxPage(
@@ -55,7 +81,9 @@ export function inboxPage(
     "Inbox",
     { ...context, current: "inbox" },
     <>
-      <form method="get" action="/desk/inbox" className="filters" role="search">
+      {/* POSTed: a search's words (a name, an address) never in an address or a log. */}
+      <form method="post" action="/desk/inbox" className="filters" role="search">
+        <Csrf token={context.csrf} />
         <Select
           name="kind"
           label="Kind"
@@ -95,7 +123,13 @@ export function inboxPage(
       />
       <nav aria-label="Pages" className="pages">
         {filter.after ? <a href="/desk/inbox">Newest</a> : null}
-        {data.more && last ? <a href={nextPageHref(filter, last)}>Older leads</a> : null}
+        {data.more && last ? (
+          filter.q ? (
+            <NextSearchPage filter={filter} last={last} csrf={context.csrf} />
+          ) : (
+            <a href={nextPageHref(filter, last)}>Older leads</a>
+          )
+        ) : null}
       </nav>
     </>,
   );
