@@ -46,7 +46,15 @@ function startSearchToggle(el: HTMLElement) {
 }
 
 function startHideOnScroll(el: HTMLElement) {
-  let state: HeaderScrollState = { hidden: false, anchorY: window.scrollY };
+  let state: HeaderScrollState = { hidden: false, anchorY: 0 };
+  // Where the page starts (0, or a position the browser restored), read in the next frame:
+  // read here, the scroll position forced a layout of the rest of the page into this start-up
+  // task (the page after its first screen is laid out after the first paint), one long task
+  // on a slow phone; in a frame's callback, before its own layout, it costs nothing more. It
+  // is queued first, so it runs before any scroll's update.
+  requestAnimationFrame(() => {
+    state = { ...state, anchorY: window.scrollY };
+  });
   let queued = false;
   const update = () => {
     queued = false;

@@ -47,31 +47,62 @@ function partsFormatter(zone: string) {
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
-      weekday: "short",
     });
     formatters.set(zone, f);
   }
   return f;
 }
 
-const WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+/** Milliseconds `zone` is ahead of UTC at a whole second, read from Intl (a formatToParts). */
+function readOffset(second: number, zone: string) {
+  const p = Object.fromEntries(
+    partsFormatter(zone)
+      .formatToParts(new Date(second))
+      .map((x) => [x.type, x.value]),
+  );
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - second;
+}
+
+/**
+ * The zone's offset is read at the ends of the span of time (6 h, from UTC midnight) an instant
+ * is in: where both ends agree, the whole span has it, as no zone changes its clock twice within
+ * 6 hours; where they differ, at the instant itself. Each reading is a formatToParts (a slow
+ * phone's picker read hundreds, one or more per slot: most of its start-up); the ends are kept,
+ * and a day's slots share them. Still the time zone database's offsets, never fixed ones.
+ */
+const SPAN_MS = 6 * 60 * MINUTE;
+const offsetsRead = new Map<string, number>();
+function offsetAt(second: number, zone: string) {
+  const end = (at: number) => {
+    const key = `${zone} ${at}`;
+    let offset = offsetsRead.get(key);
+    if (offset === undefined) {
+      // A long-running server reads new spans every day: keep the map small.
+      if (offsetsRead.size >= 10_000) offsetsRead.clear();
+      offset = readOffset(at, zone);
+      offsetsRead.set(key, offset);
+    }
+    return offset;
+  };
+  const from = Math.floor(second / SPAN_MS) * SPAN_MS;
+  const offset = end(from);
+  return offset === end(from + SPAN_MS) ? offset : readOffset(second, zone);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The wall clock in `zone` at an instant: date "YYYY-MM-DD", time "HH:MM", ISO weekday. */
 export function wallClock(instant: number | string | Date, zone: string) {
-  const at = new Date(instant);
-  const p = Object.fromEntries(
-    partsFormatter(zone)
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
+  const second = Math.floor(new Date(instant).getTime() / 1000) * 1000;
+  // An invalid instant or zone throws as Intl does.
+  const offsetMs = Number.isNaN(second) ? readOffset(second, zone) : offsetAt(second, zone);
+  const wall = new Date(second + offsetMs);
   return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    time: `${p.hour}:${p.minute}`,
-    weekday: WEEKDAY[p.weekday] ?? 0,
+    date: `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
+    weekday: ((wall.getUTCDay() + 6) % 7) + 1,
     /** Milliseconds the zone is ahead of UTC at this instant. */
-    offsetMs:
-      Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) -
-      Math.floor(at.getTime() / 1000) * 1000,
+    offsetMs,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   isOffered,
   offeredStarts,
   slotLabel,
+  wallClock,
   zonedInstant,
   zoneName,
 } from "../../src/lib/slots";
@@ -230,4 +231,67 @@ test("booking rules: the bank holidays listed must reach past the booking horizo
   assert.deepEqual(validateBooking(contentModules, "2027-12-08"), [
     "content/booking.yaml: bankHolidays.dates ends on 2027-12-28, before the booking horizon (2027-12-29): add the next year's dates from https://www.gov.uk/bank-holidays",
   ]);
+});
+
+/** The wall clock as Intl reads it at the instant itself: what wallClock must always agree with. */
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+function intlWallClock(instant: number, zone: string) {
+  const format =
+    intlFormats.get(zone) ??
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+  intlFormats.set(zone, format);
+  const p = Object.fromEntries(
+    format.formatToParts(new Date(instant)).map((x) => [x.type, x.value]),
+  );
+  const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    weekday: weekdays.indexOf(p.weekday) + 1,
+    offsetMs:
+      Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) -
+      Math.floor(instant / 1000) * 1000,
+  };
+}
+
+test("wallClock reads the zone's offset once per 6 hours and agrees with Intl at every instant, across clock changes", () => {
+  // Zones whose clocks change by an hour, by half an hour (Lord Howe), twice a year or around
+  // Ramadan (Casablanca), or never (Kolkata, at +05:30); instants 23 minutes and 13 seconds apart
+  // over a year, so every kind of change falls between two of them, and the seconds vary.
+  const zones = [
+    "Europe/London",
+    "America/New_York",
+    "Australia/Lord_Howe",
+    "Africa/Casablanca",
+    "Asia/Kolkata",
+    "Pacific/Chatham",
+  ];
+  const step = 23 * 60_000 + 13_000;
+  for (const zone of zones) {
+    for (let t = at("2026-01-01T00:00:00Z"); t < at("2027-01-01T00:00:00Z"); t += step) {
+      const mine = wallClock(t, zone);
+      const intl = intlWallClock(t, zone);
+      if (JSON.stringify(mine) !== JSON.stringify(intl))
+        assert.deepEqual(mine, intl, `${zone} at ${new Date(t).toISOString()}`);
+    }
+  }
+  // Exactly at a change, and a millisecond either side (London, 29 March 2026 01:00 UTC).
+  for (const t of [
+    at("2026-03-29T01:00:00Z"),
+    at("2026-03-29T01:00:00Z") - 1,
+    at("2026-03-29T01:00:00Z") + 1,
+  ])
+    assert.deepEqual(wallClock(t, "Europe/London"), intlWallClock(t, "Europe/London"));
+  assert.throws(() => wallClock("not a date", "Europe/London"), RangeError);
+  assert.throws(() => wallClock(at("2026-01-01T00:00:00Z"), "Not/AZone"), RangeError);
 });
