@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -14,6 +14,19 @@ const root = resolve(import.meta.dirname, "../..");
 export const dist = resolve(process.env.TEST_DIST ?? join(root, "dist"));
 
 /**
+ * `dir`, if it holds a built site; else an error of one line saying how to make one, so a file
+ * run alone against TEST_DIST fails at once rather than on every page it asks for.
+ */
+export function builtSite(dir: string) {
+  if (existsSync(join(dir, "index.html"))) return dir;
+  const error = new Error(
+    `${dir} holds no built site: run \`npm run build:test\` first (it builds dist/ as npm test does), or leave TEST_DIST unset for the file to build its own`,
+  );
+  error.stack = error.message;
+  throw error;
+}
+
+/**
  * Build the site into a fresh temp folder, as `npm start` does (forms posting to the local
  * server unless `env` says otherwise). Returns the folder and a function that removes it.
  * `npm test` builds that same site once before the tests and names it in TEST_DIST: a file that
@@ -21,7 +34,8 @@ export const dist = resolve(process.env.TEST_DIST ?? join(root, "dist"));
  */
 export async function buildSite(env: Record<string, string> = {}) {
   const shared = process.env.TEST_DIST;
-  if (shared && Object.keys(env).length === 0) return { dist: shared, remove: () => {} };
+  if (shared && Object.keys(env).length === 0)
+    return { dist: builtSite(resolve(shared)), remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
   await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
     cwd: root,
