@@ -14,9 +14,10 @@ case "$mode" in all | quick | build) ;; *)
   ;;
 esac
 
-# The browser tests run against this build, served by the same server `npm start` runs. It is
-# built at a fixed now (test/browser/harness.ts, TEST_BUILD_NOW) so which events are upcoming,
-# and so every page the tests read, is the same on any day.
+# The tests read this build (TEST_DIST below), served by the same server `npm start` runs, with
+# its endpoints. It is built at a fixed now so which events are upcoming, and so every page the
+# tests read, is the same on any day. A test that builds its own uses the same settings:
+# TEST_BUILD_ENV in test/testBuild.ts.
 export BUILD_NOW=2026-11-25T12:00:00Z
 build() {
   ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking \
@@ -37,7 +38,7 @@ if [ "$mode" = quick ]; then
   # The unit and server tests that neither build the site nor read a build (those name build.ts,
   # the browser tests' harness, or TEST_DIST), two at a time: the others need the build above.
   mapfile -t files < <(find test/unit test/server -name '*.test.ts' -o -name '*.test.tsx' | sort |
-    xargs grep -L -E 'build\.ts|browser/harness|TEST_DIST')
+    xargs grep -L -E 'build\.ts|browser/harness|testBuild|TEST_DIST')
   node --import tsx --test --test-concurrency=2 --test-timeout=600000 "${files[@]}"
   exit 0
 fi

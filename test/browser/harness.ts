@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -8,23 +8,13 @@ import { before, after } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { createApp, type AppOptions } from "../../server/app";
 import { chromiumPath } from "../../scripts/chromium";
+import { builtSite, sharedBuild, TEST_BUILD_ENV } from "../testBuild";
+
+export { builtSite };
 
 const root = resolve(import.meta.dirname, "../..");
 /** The built site the tests read: TEST_DIST when set (as `npm test` sets it), else dist/. */
 export const dist = resolve(process.env.TEST_DIST ?? join(root, "dist"));
-
-/**
- * `dir`, if it holds a built site; else an error of one line saying how to make one, so a file
- * run alone against TEST_DIST fails at once rather than on every page it asks for.
- */
-export function builtSite(dir: string) {
-  if (existsSync(join(dir, "index.html"))) return dir;
-  const error = new Error(
-    `${dir} holds no built site: run \`npm run build:test\` first (it builds dist/ as npm test does), or leave TEST_DIST unset for the file to build its own`,
-  );
-  error.stack = error.message;
-  throw error;
-}
 
 /**
  * Build the site into a fresh temp folder, as `npm start` does (forms posting to the local
@@ -33,20 +23,14 @@ export function builtSite(dir: string) {
  * needs no other settings uses it (read only) instead of building its own.
  */
 export async function buildSite(env: Record<string, string> = {}) {
-  const shared = process.env.TEST_DIST;
-  if (shared && Object.keys(env).length === 0)
-    return { dist: builtSite(resolve(shared)), remove: () => {} };
+  const shared = sharedBuild();
+  if (shared && Object.keys(env).length === 0) return { dist: shared, remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
   await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
     cwd: root,
     env: {
       ...process.env,
-      ENQUIRY_ENDPOINT: "/api/enquiry",
-      VITALS_ENDPOINT: "/api/vitals",
-      BOOKING_ENDPOINT: "/api/booking",
-      EVENTS_ENDPOINT: "/api/events",
-      // The same fixed now as npm test's build (scripts/test.sh): the same events upcoming.
-      BUILD_NOW: "2026-11-25T12:00:00Z",
+      ...TEST_BUILD_ENV,
       ...env,
       DIST_DIR: dir,
     },

@@ -40,7 +40,7 @@ import { exportLocale } from "../../src/i18n/workflow";
 import { cmsConfig } from "../../src/cms/config";
 import { readContentYaml } from "../../src/cms/contentFormat";
 import { pagePreviewHtml } from "../../src/cms/pagePreview";
-import { builtSite } from "../browser/harness";
+import { builtSite } from "../testBuild";
 
 const root = join(import.meta.dirname, "../..");
 const FILE = "content/pages/test-page.yaml";
