@@ -36,10 +36,11 @@ npx stylelint --max-warnings 0 "src/styles/**/*.css"
 
 if [ "$mode" = quick ]; then
   # The unit and server tests that neither build the site nor read a build (those name build.ts,
-  # the browser tests' harness, or TEST_DIST), two at a time: the others need the build above.
+  # the browser tests' harness, the test build's settings or TEST_DIST), three at a time as below
+  # (the server tests wait on mail, webhooks and processes starting): the others need a build.
   mapfile -t files < <(find test/unit test/server -name '*.test.ts' -o -name '*.test.tsx' | sort |
     xargs grep -L -E 'build\.ts|browser/harness|testBuild|TEST_DIST')
-  node --import tsx --test --test-concurrency=2 --test-timeout=600000 "${files[@]}"
+  node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${files[@]}"
   exit 0
 fi
 
