@@ -1,18 +1,50 @@
 #!/usr/bin/env bash
 # Every check, in the order a failure is cheapest to read: format, types, lint, build, HTML, tests.
+#   bash scripts/test.sh          everything (npm test; CI runs this)
+#   bash scripts/test.sh quick    format, types, lint, and the unit and server tests that need
+#                                 no build and no browser (npm run test:quick)
+#   bash scripts/test.sh build    only the build the tests read, into dist/ (npm run build:test):
+#                                 then one file at a time, `node --import tsx --test FILE`
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-all}
+case "$mode" in all | quick | build) ;; *)
+  echo "usage: bash scripts/test.sh [quick|build]" >&2
+  exit 2
+  ;;
+esac
+
+# The tests read this build (TEST_DIST below), served by the same server `npm start` runs, with
+# its endpoints. It is built at a fixed now so which events are upcoming, and so every page the
+# tests read, is the same on any day. A test that builds its own uses the same settings:
+# TEST_BUILD_ENV in test/testBuild.ts.
+export BUILD_NOW=2026-11-25T12:00:00Z
+build() {
+  ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking \
+    EVENTS_ENDPOINT=/api/events npx tsx build.ts
+}
+if [ "$mode" = build ]; then
+  build
+  exit 0
+fi
 
 npx prettier --check .
 npx tsc --noEmit
 npx eslint --max-warnings 0 .
 # Logical properties only (stylelint.config.js): the sheets lay out right to left as well.
 npx stylelint --max-warnings 0 "src/styles/**/*.css"
-# The browser tests run against this build, served by the same server `npm start` runs. It is
-# built at a fixed now (test/browser/harness.ts, TEST_BUILD_NOW) so which events are upcoming,
-# and so every page the tests read, is the same on any day.
-export BUILD_NOW=2026-11-25T12:00:00Z
-ENQUIRY_ENDPOINT=/api/enquiry VITALS_ENDPOINT=/api/vitals BOOKING_ENDPOINT=/api/booking EVENTS_ENDPOINT=/api/events npx tsx build.ts
+
+if [ "$mode" = quick ]; then
+  # The unit and server tests that neither build the site nor read a build (those name build.ts,
+  # the browser tests' harness, the test build's settings or TEST_DIST), three at a time as below
+  # (the server tests wait on mail, webhooks and processes starting): the others need a build.
+  mapfile -t files < <(find test/unit test/server -name '*.test.ts' -o -name '*.test.tsx' | sort |
+    xargs grep -L -E 'build\.ts|browser/harness|testBuild|TEST_DIST')
+  node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${files[@]}"
+  exit 0
+fi
+
+build
 # Every page is valid HTML: the Nu HTML Checker (npm vnu-jar) needs Java 8 or newer.
 if ! command -v java >/dev/null; then
   echo "The HTML check needs Java: apt-get install default-jre-headless (CI installs it)." >&2

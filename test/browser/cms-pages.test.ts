@@ -167,7 +167,7 @@ test("a page composed in the editor is built at its address with its blocks, in 
   const view = await context.newPage();
   await view.goto(`${server.origin}/${SLUG}`);
   await view.waitForLoadState("networkidle");
-  await expectNoViolations(view, `/${SLUG}`, false);
+  await expectNoViolations(view, `/${SLUG}`);
   await shot(view, "page-390", true);
   await view.setViewportSize({ width: 1280, height: 800 });
   await shot(view, "page-1280", true);

@@ -8,6 +8,9 @@ import { before, after } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { createApp, type AppOptions } from "../../server/app";
 import { chromiumPath } from "../../scripts/chromium";
+import { builtSite, sharedBuild, TEST_BUILD_ENV } from "../testBuild";
+
+export { builtSite };
 
 const root = resolve(import.meta.dirname, "../..");
 /** The built site the tests read: TEST_DIST when set (as `npm test` sets it), else dist/. */
@@ -20,19 +23,14 @@ export const dist = resolve(process.env.TEST_DIST ?? join(root, "dist"));
  * needs no other settings uses it (read only) instead of building its own.
  */
 export async function buildSite(env: Record<string, string> = {}) {
-  const shared = process.env.TEST_DIST;
+  const shared = sharedBuild();
   if (shared && Object.keys(env).length === 0) return { dist: shared, remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), "eg-dist-"));
   await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "build.ts")], {
     cwd: root,
     env: {
       ...process.env,
-      ENQUIRY_ENDPOINT: "/api/enquiry",
-      VITALS_ENDPOINT: "/api/vitals",
-      BOOKING_ENDPOINT: "/api/booking",
-      EVENTS_ENDPOINT: "/api/events",
-      // The same fixed now as npm test's build (scripts/test.sh): the same events upcoming.
-      BUILD_NOW: "2026-11-25T12:00:00Z",
+      ...TEST_BUILD_ENV,
       ...env,
       DIST_DIR: dir,
     },

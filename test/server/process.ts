@@ -16,11 +16,20 @@ export async function spawnServer(dist: string, env: Record<string, string>) {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const origin = await until(
-    () => /site on (http:\/\/[^\s"]+)/.exec(output)?.[1],
-    20_000,
-    () => output,
-  );
+  // A minute: on a loaded 2-core machine tsx alone has taken past 20 s to start the server. One
+  // that has not started by then is killed: left running, it kept its test file alive until
+  // node's 10-minute limit for the file ended it.
+  let origin: string;
+  try {
+    origin = await until(
+      () => /site on (http:\/\/[^\s"]+)/.exec(output)?.[1],
+      60_000,
+      () => output,
+    );
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
     child,
     origin: origin.replace("localhost", "127.0.0.1"),

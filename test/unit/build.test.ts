@@ -13,22 +13,30 @@ import { metaPolicy } from "../../src/build/headers";
 import { pageScriptLoader } from "../../src/build/pageScript";
 import { builtLocales } from "../../src/i18n/pageLocale";
 import { routesIn } from "../../src/i18n/pageLanguages";
+import { sharedBuild, TEST_BUILD_ENV } from "../testBuild";
 
 const root = join(import.meta.dirname, "../..");
 let dist = "";
 
+// Built as npm test builds it, with every endpoint the server answers (TEST_BUILD_ENV): the
+// build read here is npm test's own (TEST_DIST) when there is one, and one of its own if not.
 const build = (into: string) =>
   execFileSync(process.execPath, ["--import", "tsx", "build.ts"], {
     cwd: root,
-    env: { ...process.env, DIST_DIR: into, ENQUIRY_ENDPOINT: "/api/enquiry" },
+    env: { ...process.env, ...TEST_BUILD_ENV, DIST_DIR: into },
     stdio: "pipe",
   });
 
+let own = false;
 before(() => {
-  dist = mkdtempSync(join(tmpdir(), "eg-build-"));
-  build(dist);
+  const shared = sharedBuild();
+  own = !shared;
+  dist = shared ?? mkdtempSync(join(tmpdir(), "eg-build-"));
+  if (own) build(dist);
 });
-after(() => rmSync(dist, { recursive: true, force: true }));
+after(() => {
+  if (own) rmSync(dist, { recursive: true, force: true });
+});
 
 /** Every file under `dir`, as paths relative to it. */
 const filesUnder = (dir: string): string[] =>

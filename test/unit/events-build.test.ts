@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { loadEvents } from "../../src/events/load";
+import { sharedBuild, TEST_BUILD_ENV } from "../testBuild";
 
 // Built at a fixed now, between the first seed event (14 October 2026) and the others.
 const NOW = "2026-11-25T12:00:00Z";
@@ -23,13 +24,18 @@ const build = (env: Record<string, string>) => {
   return dir;
 };
 
+let own = false;
 before(() => {
-  dist = build({ ENQUIRY_ENDPOINT: "/api/enquiry", EVENTS_ENDPOINT: "/api/events" });
+  // npm test's build (TEST_DIST, with an events server and every other endpoint) when there is
+  // one: read only; else one of the same settings.
+  const shared = sharedBuild();
+  own = !shared;
+  dist = shared ?? build(TEST_BUILD_ENV);
   // A CDN-only copy: no events server.
   offline = build({ EVENTS_ENDPOINT: "" });
 });
 after(() => {
-  rmSync(dist, { recursive: true, force: true });
+  if (own) rmSync(dist, { recursive: true, force: true });
   rmSync(offline, { recursive: true, force: true });
 });
 

@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   addressClashes,
@@ -40,6 +40,7 @@ import { exportLocale } from "../../src/i18n/workflow";
 import { cmsConfig } from "../../src/cms/config";
 import { readContentYaml } from "../../src/cms/contentFormat";
 import { pagePreviewHtml } from "../../src/cms/pagePreview";
+import { builtSite } from "../testBuild";
 
 const root = join(import.meta.dirname, "../..");
 const FILE = "content/pages/test-page.yaml";
@@ -385,8 +386,9 @@ const build = (out: string, env: Record<string, string> = {}) =>
   });
 
 before(() => {
-  dist = process.env.TEST_DIST ?? mkdtempSync(join(tmpdir(), "eg-pages-build-"));
-  if (!process.env.TEST_DIST) build(dist);
+  const shared = process.env.TEST_DIST;
+  dist = shared ? builtSite(resolve(shared)) : mkdtempSync(join(tmpdir(), "eg-pages-build-"));
+  if (!shared) build(dist);
   translations = mkdtempSync(join(tmpdir(), "eg-pages-translations-"));
   cpSync(join(root, "content/translations"), translations, { recursive: true });
   const page = englishPages.find((p) => p.slug === example)!;
