@@ -38,6 +38,8 @@ import { defaultInstance, log } from "./log";
 import { createMetrics } from "./metrics";
 import { databaseProblem, isUnreachable } from "./startErrors";
 import { proxyTrust, type ProxyTrust } from "./proxies";
+import { startRetention } from "./privacy/retention";
+import { startErasures } from "./privacy/erase";
 
 export interface AppOptions {
   /**
@@ -98,6 +100,11 @@ export interface AppOptions {
   databaseWaitMs?: number;
   /** The longest /readyz waits for the database (default 2 s). */
   readyTimeoutMs?: number;
+  /**
+   * The daily retention job (server/privacy/retention.ts): its first run this long after start
+   * (default a minute); false: not run by this process.
+   */
+  retention?: false | { delayMs: number };
 }
 
 /** How long /readyz waits for the database by default. */
@@ -205,6 +212,24 @@ export function createApp(options: AppOptions) {
         if (message) return webhooks.publish(message);
       }),
   });
+  // Staff's erasures (npm run privacy -- erase, the desk), carried out by whichever server polls.
+  const erasures = startErasures(
+    {
+      db: database.db,
+      now: options.now ?? Date.now,
+      bookings: booking,
+      events,
+      webhooks,
+    },
+    Promise.all([prepared, booking.started, events.started]),
+    options.pollMs,
+  );
+  // The retention job reads the real clock (a test's fixed clock for bookings must not make
+  // it delete what that test just stored).
+  const retention =
+    options.retention === false
+      ? undefined
+      : startRetention(database.db, prepared, { delayMs: options.retention?.delayMs });
   const webhooksStarted =
     webhooks &&
     events.started.then(() =>
@@ -301,6 +326,9 @@ export function createApp(options: AppOptions) {
       vitalsRetention.stop();
       await vitalsStore.idle();
       await vitalsRetention.running;
+      retention?.stop();
+      await retention?.running;
+      await erasures.stop();
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);

@@ -7,6 +7,7 @@ import * as deliveries from "./0005_deliveries";
 import * as campaigns from "./0006_campaigns";
 import * as limitsHeartbeats from "./0007_limits_heartbeats";
 import * as secrets from "./0008_secrets";
+import * as privacy from "./0011_privacy";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006_campaigns": campaigns,
   "0007_limits_heartbeats": limitsHeartbeats,
   "0008_secrets": secrets,
+  "0011_privacy": privacy,
 };
 
 export const migrationProvider: MigrationProvider = {
