@@ -11,7 +11,8 @@
  * 3. deletes the enquiries (leaving an anonymous count a month, as the retention does), strips
  *    the bookings and registrations of the person in every version (slot and event counts
  *    stay), empties the delivery records' replies and strips every stored webhook message
- *    that names them; the request itself keeps only "erased";
+ *    that names them, and deletes PostgreSQL's lock row named by the address; the request itself
+ *    keeps only "erased";
  * 4. publishes `person.erased` with the address, for the agency's other tools to erase them
  *    too; once it is delivered, its stored copy is stripped of the address as well.
  */
@@ -106,7 +107,7 @@ export async function carryOutErasure(
   const open = ids.length
     ? await db
         .selectFrom("deliveries")
-        .select(["outbox", "id", "mail"])
+        .select(["outbox", "id", "mail", "dueAt"])
         .where("state", "in", OPEN)
         .where((eb) =>
           eb.or([
@@ -119,7 +120,9 @@ export async function carryOutErasure(
         )
         .execute()
     : [];
-  if (cancelled || (open.length && now.getTime() - Date.parse(request.at) < SETTLE_MAX_MS))
+  // Waited for: what is due now (a cancellation's e-mails); a reminder not due yet is not.
+  const due = open.filter((d) => !d.dueAt || d.dueAt <= now.toISOString());
+  if (cancelled || (due.length && now.getTime() - Date.parse(request.at) < SETTLE_MAX_MS))
     return "waiting";
   const outcome = await db.transaction().execute(async (trx) => {
     // Whatever is still open after the wait is not sent: the record it would be made from goes.
@@ -184,6 +187,8 @@ export async function carryOutErasure(
       deliveries: Number(emptied.numUpdatedRows),
       webhooks,
     };
+    // PostgreSQL's lock row for one booking per address (server/booking/desk.ts) is named by it.
+    await trx.deleteFrom("reservationPools").where("name", "=", `address:${address}`).execute();
     // Every request for the address (a copy asked earlier too) keeps no address.
     await trx
       .updateTable("privacyRequests")
