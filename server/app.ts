@@ -40,6 +40,13 @@ import { databaseProblem, isUnreachable } from "./startErrors";
 import { proxyTrust, type ProxyTrust } from "./proxies";
 import { startRetention } from "./privacy/retention";
 import { startErasures } from "./privacy/erase";
+import {
+  PRIVACY_REQUEST_PATH,
+  privacyMailLine,
+  privacyRequestHandler,
+  privacyRequestUrl,
+} from "./privacy/requestPage";
+import { linkSecret } from "./reservations/token";
 
 export interface AppOptions {
   /**
@@ -148,6 +155,14 @@ export function createApp(options: AppOptions) {
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
+  // The manage links' key (one per database) signs the acknowledgement's privacy link too.
+  const secret = linkSecret(
+    options.bookingSecret,
+    join(dirname(dataFile), "booking-secret"),
+    database.db,
+    prepared,
+  );
+  const publicUrl = options.publicUrl ?? siteUrl;
   const delivery = startDelivery(
     options,
     database.db,
@@ -156,6 +171,10 @@ export function createApp(options: AppOptions) {
     mailer,
     logoFile,
     languages,
+    async (enquiry) => ({
+      line: privacyMailLine(enquiry.lang),
+      url: privacyRequestUrl(publicUrl, await secret.loaded, enquiry.email, enquiry.lang),
+    }),
   );
   const webhooks = options.webhooks
     ? createWebhooks({
@@ -287,7 +306,16 @@ export function createApp(options: AppOptions) {
     check: () => databaseAnswers(database.db, instance, readyTimeoutMs),
     enquiry,
     vitals,
-    reservations: { ...booking.handlers, ...events.handlers },
+    reservations: {
+      ...booking.handlers,
+      ...events.handlers,
+      [PRIVACY_REQUEST_PATH]: privacyRequestHandler({
+        db: database.db,
+        ready: prepared,
+        key: () => secret.loaded,
+        now: options.now,
+      }),
+    },
     search,
   });
   const started = Promise.all([
@@ -455,6 +483,7 @@ function startDelivery(
   mailer: Mailer | undefined,
   logoFile: string,
   languages: Languages,
+  privacy: (enquiry: Enquiry) => Promise<{ line: string; url: string }>,
 ) {
   if (!mailer) return undefined;
   const settings = {
@@ -482,9 +511,11 @@ function startDelivery(
         : []),
     ],
     // The advisers read English; the student is answered in the language they wrote in.
-    compose: (enquiry, mail) =>
+    compose: async (enquiry, mail) =>
       mail === "ack"
-        ? languages.in(enquiry.lang).composeMail(enquiry, "ack", settings)
+        ? languages
+            .in(enquiry.lang)
+            .composeMail(enquiry, "ack", { ...settings, privacy: await privacy(enquiry) })
         : composeMail(enquiry, mail as MailKind, settings),
     backoff: options.backoff,
     pollMs: options.pollMs,
