@@ -257,6 +257,18 @@ export async function stripDeliveredErasures(db: Kysely<Database>) {
   return left.length;
 }
 
+/** person.erased messages not yet delivered (their copies are stripped once they are). */
+async function openErasures(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom("deliveries")
+    .select("id")
+    .where("outbox", "=", "webhooks")
+    .where("id", "like", "msg_%_person.erased%")
+    .where("state", "in", OPEN)
+    .execute();
+  return rows.length;
+}
+
 /**
  * Erasures carried out by this server: each poll takes the confirmed requests (a server that
  * runs it twice at once does nothing twice: cancelling a cancelled booking does nothing, a
@@ -266,6 +278,8 @@ export async function stripDeliveredErasures(db: Kysely<Database>) {
 export function startErasures(ctx: EraseContext, ready: Promise<unknown>, pollMs = 2000) {
   let polling: Promise<void> = Promise.resolve();
   let stopped = false;
+  let ticks = 0;
+  let unstripped = false;
   // A database that could not be prepared: the server stops (main.ts); nothing to poll.
   const usable = ready.then(
     () => true,
@@ -277,12 +291,18 @@ export function startErasures(ctx: EraseContext, ready: Promise<unknown>, pollMs
       try {
         for (const request of await confirmedErasures(ctx.db)) {
           const outcome = await carryOutErasure(ctx, request);
+          if (outcome !== "waiting") unstripped = true;
           if (outcome !== "waiting")
             log.info(
               `Privacy: erasure ${request.id} done: ${outcome.enquiries} enquiries, ${outcome.bookings} bookings, ${outcome.registrations} registrations, ${outcome.webhooks} stored webhooks`,
             );
         }
-        await stripDeliveredErasures(ctx.db);
+        // A scan of the webhooks' rows: after an erasure until its messages are stripped, and
+        // otherwise once in 30 polls (a message another process sent), not at every poll.
+        if (unstripped || ++ticks % 30 === 1) {
+          await stripDeliveredErasures(ctx.db);
+          unstripped = (await openErasures(ctx.db)) > 0;
+        }
       } catch (error) {
         log.error({ err: error }, "Privacy: erasure requests");
       }
