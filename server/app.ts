@@ -39,6 +39,15 @@ import { createMetrics } from "./metrics";
 import { databaseProblem, isUnreachable } from "./startErrors";
 import { proxyTrust, type ProxyTrust } from "./proxies";
 import type { DeskOptions } from "./desk";
+import { startRetention } from "./privacy/retention";
+import { startErasures } from "./privacy/erase";
+import {
+  PRIVACY_REQUEST_PATH,
+  privacyMailLine,
+  privacyRequestHandler,
+  privacyRequestUrl,
+} from "./privacy/requestPage";
+import { linkSecret } from "./reservations/token";
 
 export interface AppOptions {
   /**
@@ -101,6 +110,11 @@ export interface AppOptions {
   readyTimeoutMs?: number;
   /** The desk's sign-in attempts per account and per client (default: SIGN_IN_LIMITS). */
   deskSignInLimits?: DeskOptions["signInLimits"];
+  /**
+   * The daily retention job (server/privacy/retention.ts): its first run this long after start
+   * (default a minute); false: not run by this process.
+   */
+  retention?: false | { delayMs: number };
 }
 
 /** How long /readyz waits for the database by default. */
@@ -144,6 +158,14 @@ export function createApp(options: AppOptions) {
   const logoFile = join(dist, "icon-192.png");
   const mailer = options.mailer ?? (options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined);
   const languages = new Languages(dist);
+  // The manage links' key (one per database) signs the acknowledgement's privacy link too.
+  const secret = linkSecret(
+    options.bookingSecret,
+    join(dirname(dataFile), "booking-secret"),
+    database.db,
+    prepared,
+  );
+  const publicUrl = options.publicUrl ?? siteUrl;
   const delivery = startDelivery(
     options,
     database.db,
@@ -152,6 +174,10 @@ export function createApp(options: AppOptions) {
     mailer,
     logoFile,
     languages,
+    async (enquiry) => ({
+      line: privacyMailLine(enquiry.lang),
+      url: privacyRequestUrl(publicUrl, await secret.loaded, enquiry.email, enquiry.lang),
+    }),
   );
   const webhooks = options.webhooks
     ? createWebhooks({
@@ -208,6 +234,24 @@ export function createApp(options: AppOptions) {
         if (message) return webhooks.publish(message);
       }),
   });
+  // Staff's erasures (npm run privacy -- erase, the desk), carried out by whichever server polls.
+  const erasures = startErasures(
+    {
+      db: database.db,
+      now: options.now ?? Date.now,
+      bookings: booking,
+      events,
+      webhooks,
+    },
+    Promise.all([prepared, booking.started, events.started]),
+    options.pollMs,
+  );
+  // The retention job reads the real clock (a test's fixed clock for bookings must not make
+  // it delete what that test just stored).
+  const retention =
+    options.retention === false
+      ? undefined
+      : startRetention(database.db, prepared, { delayMs: options.retention?.delayMs });
   const webhooksStarted =
     webhooks &&
     events.started.then(() =>
@@ -265,7 +309,16 @@ export function createApp(options: AppOptions) {
     check: () => databaseAnswers(database.db, instance, readyTimeoutMs),
     enquiry,
     vitals,
-    reservations: { ...booking.handlers, ...events.handlers },
+    reservations: {
+      ...booking.handlers,
+      ...events.handlers,
+      [PRIVACY_REQUEST_PATH]: privacyRequestHandler({
+        db: database.db,
+        ready: prepared,
+        key: () => secret.loaded,
+        now: options.now,
+      }),
+    },
     search,
     desk: {
       db: database.db,
@@ -314,6 +367,9 @@ export function createApp(options: AppOptions) {
       vitalsRetention.stop();
       await vitalsStore.idle();
       await vitalsRetention.running;
+      retention?.stop();
+      await retention?.running;
+      await erasures.stop();
       await delivery?.started;
       await delivery?.worker.stop(timeoutMs);
       await booking.drain(timeoutMs);
@@ -440,6 +496,7 @@ function startDelivery(
   mailer: Mailer | undefined,
   logoFile: string,
   languages: Languages,
+  privacy: (enquiry: Enquiry) => Promise<{ line: string; url: string }>,
 ) {
   if (!mailer) return undefined;
   const settings = {
@@ -467,9 +524,11 @@ function startDelivery(
         : []),
     ],
     // The advisers read English; the student is answered in the language they wrote in.
-    compose: (enquiry, mail) =>
+    compose: async (enquiry, mail) =>
       mail === "ack"
-        ? languages.in(enquiry.lang).composeMail(enquiry, "ack", settings)
+        ? languages
+            .in(enquiry.lang)
+            .composeMail(enquiry, "ack", { ...settings, privacy: await privacy(enquiry) })
         : composeMail(enquiry, mail as MailKind, settings),
     backoff: options.backoff,
     pollMs: options.pollMs,

@@ -19,6 +19,11 @@ export interface MailSettings {
   mailFrom: string;
   /** The logo attached to each e-mail (the built site's app icon). */
   logoFile?: string;
+  /**
+   * The acknowledgement's signed link to ask for a copy or erasure of one's data, with the
+   * line above it (server/privacy/requestPage.ts); absent: no such line.
+   */
+  privacy?: { line: string; url: string };
 }
 
 export type Message = SendMailOptions;
@@ -137,6 +142,7 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
       "",
       text.signOff,
       "",
+      ...(settings.privacy ? [settings.privacy.line, settings.privacy.url, ""] : []),
       text.notYou,
     ].join("\n"),
     html: await renderEmail(
@@ -150,6 +156,11 @@ async function acknowledgement(enquiry: Enquiry, settings: MailSettings): Promis
         <P>
           <Lines text={text.signOff} />
         </P>
+        {settings.privacy && (
+          <P muted>
+            {settings.privacy.line} <a href={settings.privacy.url}>{settings.privacy.url}</a>
+          </P>
+        )}
         <P muted>{text.notYou}</P>
       </EmailLayout>,
     ),

@@ -29,6 +29,44 @@ export interface Database {
   auditLog: AuditLogTable;
   leadStates: LeadStateTable;
   leadNotes: LeadNoteTable;
+  privacyRequests: PrivacyRequestTable;
+  jobLeases: JobLeaseTable;
+  retainedCounts: RetainedCountTable;
+}
+
+/** A request about a student's data (0011_privacy): a copy or an erasure. */
+export interface PrivacyRequestTable {
+  id: string;
+  kind: "erase" | "copy";
+  /** The address, lower case ("erased" once an erasure is done). */
+  email: string;
+  /** link: the student, from the acknowledgement's signed link; staff: npm run privacy, the desk. */
+  source: "link" | "staff";
+  lang: string | null;
+  /** pending: for staff to confirm; confirmed: a server carries it out; done; refused. */
+  state: "pending" | "confirmed" | "done" | "refused";
+  actor: string | null;
+  at: string;
+  doneAt: string | null;
+  /** What it did, as counts (JSON), once done. */
+  outcome: string | null;
+}
+
+/** Which process runs a job (the daily retention) until when, and when it last finished. */
+export interface JobLeaseTable {
+  name: string;
+  owner: string | null;
+  until: string | null;
+  doneAt: string | null;
+}
+
+/** Anonymous counts left of records the retention deleted (enquiries a month, by form, campaign). */
+export interface RetainedCountTable {
+  kind: string;
+  month: string;
+  form: string;
+  campaign: string;
+  count: number;
 }
 
 /** A key the server made for itself, kept with the data (restored with it). */

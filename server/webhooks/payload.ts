@@ -98,6 +98,23 @@ export interface WebhookPayloads {
   "registration.created": RegistrationData;
   "registration.promoted": RegistrationData;
   "registration.cancelled": RegistrationData;
+  "person.erased": PersonErasedData;
+}
+
+/**
+ * person.erased: the agency erased everything it held about an address (npm run privacy --
+ * erase, the desk); the receiving tool finds the person by it and erases them too. The one
+ * message that carries the address after an erasure: its stored copy is stripped of it as
+ * soon as it is delivered (server/privacy/erase.ts).
+ */
+export interface PersonErasedData {
+  /** The address, lower case. */
+  email: string;
+  /** The request's id (the same in a resend). */
+  request: string;
+  erasedAt: string;
+  /** The language the student asked in (from the acknowledgement's link), if they did. */
+  lang?: string;
 }
 
 export type WebhookType = keyof WebhookPayloads;

@@ -8,6 +8,7 @@ import * as campaigns from "./0006_campaigns";
 import * as limitsHeartbeats from "./0007_limits_heartbeats";
 import * as secrets from "./0008_secrets";
 import * as desk from "./0009_desk";
+import * as privacy from "./0011_privacy";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007_limits_heartbeats": limitsHeartbeats,
   "0008_secrets": secrets,
   "0009_desk": desk,
+  "0011_privacy": privacy,
 };
 
 export const migrationProvider: MigrationProvider = {
