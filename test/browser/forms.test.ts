@@ -5,6 +5,7 @@ import { siteUnderTest, startServer } from "./harness";
 import { axeCheck } from "./axe";
 import { isolateLtr } from "../../src/lib/bidi";
 import { metaPolicy } from "../../src/build/headers";
+import { noticeVersion } from "../../src/content/privacy";
 
 const t = siteUnderTest();
 
@@ -116,7 +117,8 @@ test("JavaScript off: a plain post reaches the thank-you page and is stored (or 
     assert.equal(records.length, before + 1);
     assert.deepEqual(
       { ...records.at(-1), id: 0, receivedAt: 0 },
-      { ...ada, form: "enquiry", id: 0, receivedAt: 0 },
+      // With the privacy notice's version the form was sent under.
+      { ...ada, form: "enquiry", notice: noticeVersion, id: 0, receivedAt: 0 },
     );
   } finally {
     await context.close();
