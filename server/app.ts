@@ -275,6 +275,7 @@ export function createApp(options: AppOptions) {
       mailFrom,
       publicUrl: options.publicUrl ?? siteUrl,
       now: options.now,
+      bookings: booking.store,
       signInLimits: options.deskSignInLimits,
     },
   });

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { RateLimit } from "../config";
+import type { BookingStore } from "../booking/store";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../mailer";
 import type { Limiter } from "../rateLimit";
+import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
 import type { AuditLog } from "./audit";
 import type { Clock } from "./clock";
@@ -25,6 +27,8 @@ export interface DeskOptions {
   /** PUBLIC_URL: the desk's origin (its cookies, the Origin check, passkeys' relying party). */
   publicUrl: string;
   now?: () => number;
+  /** The consultations (server/booking): the desk lists them and asks for cancellations. */
+  bookings?: BookingStore;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
 }
@@ -44,6 +48,10 @@ export interface Desk {
   passkeys: Passkeys;
   audit: AuditLog;
   leads: Leads;
+  /** The consultations; undefined: the server has none (the page says so). */
+  bookings?: BookingStore;
+  /** What `npm run bookings -- --cancel` writes; the server carries it out. */
+  requests: StaffRequests;
   assets: Assets;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;

@@ -7,6 +7,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DatabaseRateLimiter } from "../rateLimit";
+import { StaffRequests } from "../staffRequests";
 import { loadAssets } from "./assets";
 import { AuditLog } from "./audit";
 import type { Clock } from "./clock";
@@ -69,6 +70,8 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     passkeys: new Passkeys(db, clock),
     audit: new AuditLog(db, clock),
     leads: new Leads(db, clock),
+    bookings: options.bookings,
+    requests: new StaffRequests(db, ready),
     assets,
     limits: {
       account: new DatabaseRateLimiter(

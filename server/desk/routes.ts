@@ -1,6 +1,7 @@
 import type { Handler } from "./context";
 import * as account from "./handlers/account";
 import * as admin from "./handlers/admin";
+import * as consultations from "./handlers/consultations";
 import * as leads from "./handlers/leads";
 import * as signIn from "./handlers/signIn";
 import type { StaffRole } from "./staff";
@@ -21,6 +22,7 @@ export interface DeskRoute {
 }
 
 const LEAD = "/desk/leads/enquiry/00000000-0000-4000-8000-000000000000";
+const BOOKING = "/desk/consultations/00000000-0000-4000-8000-000000000000";
 const STAFF = "/desk/staff/00000000-0000-4000-8000-000000000000";
 
 /** Every desk route: the plugin registers these and no other; the access test walks them all. */
@@ -102,6 +104,24 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/leads/:kind/:id/note",
     example: `${LEAD}/note`,
     handler: leads.addLeadNote,
+  },
+  {
+    method: "GET",
+    path: "/desk/consultations",
+    example: "/desk/consultations?week=2026-12-07",
+    handler: consultations.showConsultations,
+  },
+  {
+    method: "GET",
+    path: "/desk/consultations/:id/cancel",
+    example: `${BOOKING}/cancel`,
+    handler: consultations.confirmCancelBooking,
+  },
+  {
+    method: "POST",
+    path: "/desk/consultations/:id/cancel",
+    example: `${BOOKING}/cancel`,
+    handler: consultations.cancelBooking,
   },
   { method: "GET", path: "/desk/account", example: "/desk/account", handler: account.showAccount },
   {

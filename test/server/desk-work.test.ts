@@ -1,0 +1,157 @@
+/**
+ * The desk's work beyond leads, with the real server and mail server: a week of consultations
+ * shows a booking; a manager cancels it from the desk and the student gets the cancellation the
+ * staff tool's request brings; an adviser may not cancel.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { createApp } from "../../server/app";
+import { openDatabase, type OpenDatabase } from "../../server/db";
+import { StaffAccounts } from "../../server/desk/staff";
+import { DeskClient } from "./deskClient";
+import { testSmtp, type Received } from "./smtp";
+
+const smtp = testSmtp();
+// Runs at real speed from a fixed morning: the slot rules and the mail timers agree.
+const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
+const now = () => Date.now() + offset;
+let root = "";
+let origin = "";
+let app: ReturnType<typeof createApp>;
+let database: OpenDatabase;
+
+before(async () => {
+  await smtp.listen();
+  root = mkdtempSync(join(tmpdir(), "eg-desk-work-"));
+  const dist = join(root, "dist");
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(
+    join(dist, "404.html"),
+    "<!DOCTYPE html><html><head></head><body>404</body></html>",
+  );
+  const dataDir = join(root, "data");
+  app = createApp({
+    dist,
+    dataFile: join(dataDir, "enquiries.jsonl"),
+    publicUrl: "http://localhost",
+    smtpUrl: smtp.url,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    pollMs: 100,
+    backoff: { baseMs: 50, capMs: 200 },
+    ack: false,
+    now,
+    deskSignInLimits: {
+      account: { max: 100, windowMs: 60_000 },
+      client: { max: 500, windowMs: 60_000 },
+    },
+  });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
+  await app.ready;
+  database = openDatabase({ dataDir });
+  const accounts = new StaffAccounts(database.db);
+  await accounts.add("mia@agency.test", "Mia Manager", "manager");
+  await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
+});
+
+after(async () => {
+  app.closeAllConnections();
+  await new Promise((done) => app.close(done));
+  await app.drain(5000);
+  await database.close();
+  await smtp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function mailTo(address: string, match: (m: Received) => boolean) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const found = smtp.received.find((m) => m.to.includes(address) && match(m));
+    if (found) return found;
+    assert.ok(Date.now() < until, `no such e-mail to ${address}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+async function book(n: number) {
+  const slots = (await (await fetch(`${origin}/api/booking/slots?mode=office`)).json()) as {
+    slots: { start: string }[];
+  };
+  const start = slots.slots[5 + n].start;
+  const answer = await fetch(`${origin}/api/booking`, {
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      form: "booking",
+      mode: "office",
+      start,
+      zone: "Asia/Kolkata",
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      phone: "+91 98765 43210",
+      country: "India",
+      interest: "Taught Masters",
+      message: "",
+    }),
+  });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const { booking } = (await answer.json()) as { booking: { id: string } };
+  return { id: booking.id, start };
+}
+
+test("consultations: a week shows a booking; a manager cancels it, an adviser may not", async () => {
+  const { id, start } = await book(1);
+  // The student's and the advisers' e-mails first, so the sign-in links come after them.
+  await smtp.waitFor(2);
+  const manager = new DeskClient(origin);
+  await manager.signIn(smtp, "mia@agency.test");
+  const adviser = new DeskClient(origin);
+  await adviser.signIn(smtp, "ann@agency.test");
+
+  const week = await manager.get(`/desk/consultations?week=${start.slice(0, 10)}`);
+  assert.equal(week.status, 200);
+  assert.match(week.text, /Student 1/);
+  assert.match(week.text, new RegExp(`/desk/consultations/${id}/cancel`));
+  const day = await adviser.get(`/desk/consultations?day=${start.slice(0, 10)}`);
+  assert.match(day.text, /Student 1/, "an unassigned booking is the adviser's too");
+  assert.doesNotMatch(day.text, /\/cancel"/);
+
+  assert.equal((await adviser.get(`/desk/consultations/${id}/cancel`)).status, 403);
+  assert.equal((await adviser.post(`/desk/consultations/${id}/cancel`)).status, 403);
+
+  const confirm = await manager.get(`/desk/consultations/${id}/cancel`);
+  assert.equal(confirm.status, 200);
+  assert.match(confirm.text, /Cancel this consultation\?/);
+  assert.equal(
+    (await manager.post(`/desk/consultations/${id}/cancel`, {}, { csrf: false })).status,
+    403,
+  );
+  const done = await manager.post(`/desk/consultations/${id}/cancel`);
+  assert.equal(done.status, 303);
+  assert.equal(done.headers.get("location"), "/desk/consultations?done=cancelled");
+
+  const told = await mailTo("student1@example.com", (m) => m.calendarMethod === "CANCEL");
+  assert.match(told.text, /cancelled by our team/);
+  assert.equal((await app.bookings.store.get(id))?.cancelledBy, "staff");
+  const again = await manager.get(`/desk/consultations?week=${start.slice(0, 10)}`);
+  assert.match(again.text, /cancelled by staff/);
+  assert.equal((await manager.post(`/desk/consultations/${id}/cancel`)).status, 409);
+
+  const entries = await database.db
+    .selectFrom("auditLog")
+    .select(["action", "recordId"])
+    .where("action", "in", ["booking.cancel", "booking.refused"])
+    .execute();
+  assert.deepEqual(entries.map((e) => e.action).sort(), [
+    "booking.cancel",
+    "booking.refused",
+    "booking.refused",
+  ]);
+});
