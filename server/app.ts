@@ -276,6 +276,7 @@ export function createApp(options: AppOptions) {
       publicUrl: options.publicUrl ?? siteUrl,
       now: options.now,
       bookings: booking.store,
+      events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
     },
   });

@@ -71,6 +71,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     audit: new AuditLog(db, clock),
     leads: new Leads(db, clock),
     bookings: options.bookings,
+    events: options.events,
     requests: new StaffRequests(db, ready),
     assets,
     limits: {

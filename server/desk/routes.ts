@@ -2,6 +2,7 @@ import type { Handler } from "./context";
 import * as account from "./handlers/account";
 import * as admin from "./handlers/admin";
 import * as consultations from "./handlers/consultations";
+import * as events from "./handlers/events";
 import * as leads from "./handlers/leads";
 import * as signIn from "./handlers/signIn";
 import type { StaffRole } from "./staff";
@@ -23,6 +24,7 @@ export interface DeskRoute {
 
 const LEAD = "/desk/leads/enquiry/00000000-0000-4000-8000-000000000000";
 const BOOKING = "/desk/consultations/00000000-0000-4000-8000-000000000000";
+const REGISTRATION = "/desk/events/an-event/registrations/00000000-0000-4000-8000-000000000000";
 const STAFF = "/desk/staff/00000000-0000-4000-8000-000000000000";
 
 /** Every desk route: the plugin registers these and no other; the access test walks them all. */
@@ -122,6 +124,31 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/consultations/:id/cancel",
     example: `${BOOKING}/cancel`,
     handler: consultations.cancelBooking,
+  },
+  { method: "GET", path: "/desk/events", example: "/desk/events", handler: events.showEvents },
+  {
+    method: "GET",
+    path: "/desk/events/:slug",
+    example: "/desk/events/an-event",
+    handler: events.showEvent,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/promote",
+    example: "/desk/events/an-event/promote",
+    handler: events.promoteWaiting,
+  },
+  {
+    method: "GET",
+    path: "/desk/events/:slug/registrations/:id/cancel",
+    example: `${REGISTRATION}/cancel`,
+    handler: events.confirmCancelRegistration,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/registrations/:id/cancel",
+    example: `${REGISTRATION}/cancel`,
+    handler: events.cancelRegistration,
   },
   { method: "GET", path: "/desk/account", example: "/desk/account", handler: account.showAccount },
   {

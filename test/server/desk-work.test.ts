@@ -1,7 +1,9 @@
 /**
  * The desk's work beyond leads, with the real server and mail server: a week of consultations
  * shows a booking; a manager cancels it from the desk and the student gets the cancellation the
- * staff tool's request brings; an adviser may not cancel.
+ * staff tool's request brings; an adviser may not cancel. An event's counts and registrations
+ * with places in line; a manager cancels one (the first in line gets the place), an adviser may
+ * not.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -23,6 +25,8 @@ let root = "";
 let origin = "";
 let app: ReturnType<typeof createApp>;
 let database: OpenDatabase;
+let manager: DeskClient;
+let adviser: DeskClient;
 
 before(async () => {
   await smtp.listen();
@@ -34,6 +38,27 @@ before(async () => {
     "<!DOCTYPE html><html><head></head><body>404</body></html>",
   );
   const dataDir = join(root, "data");
+  mkdirSync(dataDir, { recursive: true });
+  const eventsFile = join(root, "events.yaml");
+  writeFileSync(
+    eventsFile,
+    `events:
+  - slug: visa-webinar
+    title: Visa webinar
+    kind: webinar
+    start: "2026-12-10T14:00"
+    minutes: 60
+    language: en
+    capacity: 2
+    where: online
+    host: Advisers
+    summary: Visa questions.
+    body: [All about visas.]
+    registrationCloses: "2026-12-09T12:00"
+    joinLink: https://meet.example.org/visa-room
+    status: scheduled
+`,
+  );
   app = createApp({
     dist,
     dataFile: join(dataDir, "enquiries.jsonl"),
@@ -43,6 +68,7 @@ before(async () => {
     pollMs: 100,
     backoff: { baseMs: 50, capMs: 200 },
     ack: false,
+    eventsFile,
     now,
     deskSignInLimits: {
       account: { max: 100, windowMs: 60_000 },
@@ -56,6 +82,11 @@ before(async () => {
   const accounts = new StaffAccounts(database.db);
   await accounts.add("mia@agency.test", "Mia Manager", "manager");
   await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
+  // Signed in before any student writes, so each sign-in link is the newest e-mail.
+  manager = new DeskClient(origin);
+  await manager.signIn(smtp, "mia@agency.test");
+  adviser = new DeskClient(origin);
+  await adviser.signIn(smtp, "ann@agency.test");
 });
 
 after(async () => {
@@ -108,12 +139,6 @@ async function book(n: number) {
 
 test("consultations: a week shows a booking; a manager cancels it, an adviser may not", async () => {
   const { id, start } = await book(1);
-  // The student's and the advisers' e-mails first, so the sign-in links come after them.
-  await smtp.waitFor(2);
-  const manager = new DeskClient(origin);
-  await manager.signIn(smtp, "mia@agency.test");
-  const adviser = new DeskClient(origin);
-  await adviser.signIn(smtp, "ann@agency.test");
 
   const week = await manager.get(`/desk/consultations?week=${start.slice(0, 10)}`);
   assert.equal(week.status, 200);
@@ -153,5 +178,73 @@ test("consultations: a week shows a booking; a manager cancels it, an adviser ma
     "booking.cancel",
     "booking.refused",
     "booking.refused",
+  ]);
+});
+
+async function register(n: number) {
+  const answer = await fetch(`${origin}/api/events/register`, {
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      form: "registration",
+      event: "visa-webinar",
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      country: "Nepal",
+      interest: "",
+      zone: "Asia/Kathmandu",
+    }),
+  });
+  assert.ok(answer.ok, await answer.clone().text());
+  return ((await answer.json()) as { id: string }).id;
+}
+
+test("events: counts, the list with places in line, a cancellation that promotes the first in line", async () => {
+  const ids: string[] = [];
+  for (const n of [11, 12, 13, 14]) ids.push(await register(n));
+  const list = await manager.get("/desk/events");
+  assert.equal(list.status, 200);
+  assert.match(list.text, /Visa webinar/);
+  // Capacity, registered, waiting.
+  assert.match(list.text, /<td>2<\/td><td>2<\/td><td>2<\/td>/);
+
+  const page = await manager.get("/desk/events/visa-webinar");
+  assert.equal(page.status, 200);
+  assert.match(page.text, /Student 13.*?number 1/s);
+  assert.match(page.text, /Student 14.*?number 2/s);
+  assert.equal((await manager.get("/desk/events/no-such-event")).status, 404);
+
+  const cancel = `/desk/events/visa-webinar/registrations/${ids[0]}/cancel`;
+  await adviser.get("/desk/events/visa-webinar");
+  assert.equal((await adviser.post(cancel)).status, 403);
+  assert.equal((await adviser.post("/desk/events/visa-webinar/promote")).status, 403);
+  assert.equal((await manager.get(cancel)).status, 200);
+  const done = await manager.post(cancel);
+  assert.equal(done.status, 303);
+  assert.equal(done.headers.get("location"), "/desk/events/visa-webinar?done=cancelled");
+
+  assert.equal((await app.events.store.get(ids[0]))?.cancelledBy, "staff");
+  assert.equal((await app.events.store.get(ids[2]))?.state, "confirmed", "the first in line");
+  await mailTo("student11@example.com", (m) => m.calendarMethod === "CANCEL");
+  const after = await manager.get("/desk/events/visa-webinar");
+  assert.match(after.text, /Student 14.*?number 1/s);
+  assert.equal((await manager.post(cancel)).status, 409);
+  assert.equal((await manager.post("/desk/events/visa-webinar/promote")).status, 303);
+
+  const actions = (
+    await database.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("action", "in", ["registration.cancel", "event.refused", "event.promote"])
+      .execute()
+  ).map((e) => e.action);
+  assert.deepEqual(actions.sort(), [
+    "event.promote",
+    "event.refused",
+    "event.refused",
+    "registration.cancel",
   ]);
 });

@@ -26,6 +26,7 @@ function Menu({ context }: { context: PageContext }) {
     ["home", "/desk", "Home"],
     ["inbox", "/desk/inbox", "Inbox"],
     ["consultations", "/desk/consultations", "Consultations"],
+    ["events", "/desk/events", "Events"],
     ...(staff.role === "admin"
       ? ([
           ["staff", "/desk/staff", "Staff"],
