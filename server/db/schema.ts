@@ -29,6 +29,7 @@ export interface Database {
   auditLog: AuditLogTable;
   leadStates: LeadStateTable;
   leadNotes: LeadNoteTable;
+  checkIns: CheckInTable;
 }
 
 /** A key the server made for itself, kept with the data (restored with it). */
@@ -321,4 +322,12 @@ export interface LeadNoteTable {
   staffId: string;
   at: string;
   text: string;
+}
+
+/** A registration ticked as arrived at the door. */
+export interface CheckInTable {
+  registrationId: string;
+  event: string;
+  at: string;
+  staffId: string;
 }

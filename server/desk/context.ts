@@ -11,6 +11,7 @@ import type { Limiter } from "../rateLimit";
 import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
 import type { AuditLog } from "./audit";
+import type { CheckIns } from "./checkIns";
 import type { Clock } from "./clock";
 import type { Leads } from "./leads";
 import type { Passkeys, RelyingParty } from "./passkeys";
@@ -66,6 +67,7 @@ export interface Desk {
   requests: StaffRequests;
   /** The events; undefined: the server has none (the page says so). */
   events?: DeskEvents;
+  checkIns: CheckIns;
   assets: Assets;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;

@@ -10,6 +10,7 @@ import { DatabaseRateLimiter } from "../rateLimit";
 import { StaffRequests } from "../staffRequests";
 import { loadAssets } from "./assets";
 import { AuditLog } from "./audit";
+import { CheckIns } from "./checkIns";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
 import { SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
@@ -72,6 +73,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     leads: new Leads(db, clock),
     bookings: options.bookings,
     events: options.events,
+    checkIns: new CheckIns(db, clock),
     requests: new StaffRequests(db, ready),
     assets,
     limits: {

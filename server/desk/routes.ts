@@ -133,6 +133,18 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     handler: events.showEvent,
   },
   {
+    method: "GET",
+    path: "/desk/events/:slug/check-in",
+    example: "/desk/events/an-event/check-in",
+    handler: events.showCheckIn,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/check-in",
+    example: "/desk/events/an-event/check-in",
+    handler: events.tickCheckIn,
+  },
+  {
     method: "POST",
     path: "/desk/events/:slug/promote",
     example: "/desk/events/an-event/promote",

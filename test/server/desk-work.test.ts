@@ -202,9 +202,12 @@ async function register(n: number) {
   return ((await answer.json()) as { id: string }).id;
 }
 
+let registrations: string[] = [];
+
 test("events: counts, the list with places in line, a cancellation that promotes the first in line", async () => {
   const ids: string[] = [];
   for (const n of [11, 12, 13, 14]) ids.push(await register(n));
+  registrations = ids;
   const list = await manager.get("/desk/events");
   assert.equal(list.status, 200);
   assert.match(list.text, /Visa webinar/);
@@ -247,4 +250,35 @@ test("events: counts, the list with places in line, a cancellation that promotes
     "event.refused",
     "registration.cancel",
   ]);
+});
+
+test("check-in: an adviser ticks people as they arrive; the ticks persist, undo removes one", async () => {
+  // After the cancellation above: Student 12 and Student 13 hold the places.
+  const [cancelled, first, second] = registrations;
+  const list = "/desk/events/visa-webinar/check-in";
+  const page = await adviser.get(list);
+  assert.equal(page.status, 200);
+  assert.match(page.text, /0 of 2 arrived/);
+  assert.doesNotMatch(page.text, /Student 11/);
+  assert.equal(
+    (await adviser.post(list, { registration: first, arrived: "1" }, { csrf: false })).status,
+    403,
+  );
+  const ticked = await adviser.post(list, { registration: first, arrived: "1" });
+  assert.equal(ticked.status, 303);
+  assert.equal(ticked.headers.get("location"), list);
+  await adviser.post(list, { registration: second, arrived: "1" });
+  assert.equal((await adviser.post(list, { registration: cancelled, arrived: "1" })).status, 404);
+
+  const rows = await database.db.selectFrom("checkIns").selectAll().execute();
+  assert.deepEqual(rows.map((r) => r.registrationId).sort(), [first, second].sort());
+  assert.match((await manager.get(list)).text, /2 of 2 arrived/);
+
+  await adviser.post(list, { registration: second, arrived: "0" });
+  assert.match((await adviser.get(list)).text, /1 of 2 arrived/);
+  const left = await database.db.selectFrom("checkIns").select("registrationId").execute();
+  assert.deepEqual(
+    left.map((r) => r.registrationId),
+    [first],
+  );
 });

@@ -8,6 +8,7 @@ import * as campaigns from "./0006_campaigns";
 import * as limitsHeartbeats from "./0007_limits_heartbeats";
 import * as secrets from "./0008_secrets";
 import * as desk from "./0009_desk";
+import * as checkIn from "./0012_checkin";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007_limits_heartbeats": limitsHeartbeats,
   "0008_secrets": secrets,
   "0009_desk": desk,
+  "0012_checkin": checkIn,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Desk, Handler } from "../context";
+import { checkInPage } from "../pages/CheckIn";
 import { cancelRegistrationPage, eventPage, eventsPage } from "../pages/Events";
-import { audit, contextFor, param, refuse, seeOther, sendPage } from "../respond";
+import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
 
 const canChange = (request: FastifyRequest) => request.desk.session!.staff.role !== "adviser";
 
@@ -136,4 +137,47 @@ export const cancelRegistration: Handler = async (desk, request, reply) => {
     id: found.registration.id,
   });
   return seeOther(reply, `/desk/events/${slug}?done=cancelled`);
+};
+
+/** Who may be at the door: the confirmed, by name. */
+async function doorList(desk: Desk, slug: string) {
+  const registrations = await desk.events!.store.all(slug);
+  return registrations
+    .filter((r) => r.state === "confirmed")
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+}
+
+export const showCheckIn: Handler = async (desk, request, reply) => {
+  const scheduled = await eventOf(desk, request, reply);
+  if (!scheduled) return reply;
+  const { slug } = scheduled.event;
+  const [people, arrived] = await Promise.all([doorList(desk, slug), desk.checkIns.of(slug)]);
+  await audit(desk, request, "checkin.view", { kind: "event", id: slug });
+  return sendPage(
+    reply,
+    200,
+    checkInPage(contextFor(desk, request), { event: scheduled.event, people, arrived }),
+  );
+};
+
+export const tickCheckIn: Handler = async (desk, request, reply) => {
+  const scheduled = await eventOf(desk, request, reply);
+  if (!scheduled) return reply;
+  const { slug } = scheduled.event;
+  const id = field(request.body, "registration");
+  const registration = id ? await desk.events!.store.get(id) : undefined;
+  if (!registration || registration.event !== slug || registration.state !== "confirmed")
+    return refuse(desk, request, reply, 404, "Not on this list", [
+      "This person has no confirmed place at this event. Go back to the check-in list.",
+    ]);
+  const arrived = field(request.body, "arrived") !== "0";
+  await desk.checkIns.set(slug, id, arrived, request.desk.session!.staff.id);
+  await audit(
+    desk,
+    request,
+    "checkin.tick",
+    { kind: "registration", id },
+    arrived ? "arrived" : "undone",
+  );
+  return seeOther(reply, `/desk/events/${slug}/check-in`);
 };

@@ -88,6 +88,9 @@ export function eventPage(
         {places.confirmed} registered of {places.capacity}, {places.waiting} waiting ({places.state}
         ).
       </p>
+      <p>
+        <a href={`/desk/events/${event.slug}/check-in`}>Check-in list for the door</a>
+      </p>
       {data.canChange && places.left > 0 && places.waiting > 0 ? (
         <form method="post" action={`/desk/events/${event.slug}/promote`} className="inline">
           <Csrf token={context.csrf} />
