@@ -328,6 +328,8 @@ export function createApp(options: AppOptions) {
       mailFrom,
       publicUrl: options.publicUrl ?? siteUrl,
       now: options.now,
+      bookings: booking.store,
+      events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
     },
   });

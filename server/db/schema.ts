@@ -29,6 +29,7 @@ export interface Database {
   auditLog: AuditLogTable;
   leadStates: LeadStateTable;
   leadNotes: LeadNoteTable;
+  checkIns: CheckInTable;
   privacyRequests: PrivacyRequestTable;
   jobLeases: JobLeaseTable;
   retainedCounts: RetainedCountTable;
@@ -359,4 +360,12 @@ export interface LeadNoteTable {
   staffId: string;
   at: string;
   text: string;
+}
+
+/** A registration ticked as arrived at the door. */
+export interface CheckInTable {
+  registrationId: string;
+  event: string;
+  at: string;
+  staffId: string;
 }

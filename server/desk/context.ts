@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { RateLimit } from "../config";
+import type { BookingStore } from "../booking/store";
 import type { Database } from "../db/schema";
+import type { RegistrationDesk } from "../events/desk";
+import type { EventSchedule } from "../events/schedule";
+import type { RegistrationStore } from "../events/store";
 import type { Mailer } from "../mailer";
 import type { Limiter } from "../rateLimit";
+import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
 import type { AuditLog } from "./audit";
+import type { CheckIns } from "./checkIns";
 import type { Clock } from "./clock";
 import type { Leads } from "./leads";
 import type { Passkeys, RelyingParty } from "./passkeys";
@@ -25,8 +31,19 @@ export interface DeskOptions {
   /** PUBLIC_URL: the desk's origin (its cookies, the Origin check, passkeys' relying party). */
   publicUrl: string;
   now?: () => number;
+  /** The consultations (server/booking): the desk lists them and asks for cancellations. */
+  bookings?: BookingStore;
+  /** The events (server/events): their lists, cancellations and promotions. */
+  events?: DeskEvents;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
+}
+
+/** The events' own code, as the server runs it (its e-mails and webhooks go out). */
+export interface DeskEvents {
+  desk: RegistrationDesk;
+  schedule: EventSchedule;
+  store: RegistrationStore;
 }
 
 /** Sign-in attempts: 5 per account and 20 per client address in 15 minutes, in the database. */
@@ -44,6 +61,13 @@ export interface Desk {
   passkeys: Passkeys;
   audit: AuditLog;
   leads: Leads;
+  /** The consultations; undefined: the server has none (the page says so). */
+  bookings?: BookingStore;
+  /** What `npm run bookings -- --cancel` writes; the server carries it out. */
+  requests: StaffRequests;
+  /** The events; undefined: the server has none (the page says so). */
+  events?: DeskEvents;
+  checkIns: CheckIns;
   assets: Assets;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;

@@ -7,8 +7,10 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DatabaseRateLimiter } from "../rateLimit";
+import { StaffRequests } from "../staffRequests";
 import { loadAssets } from "./assets";
 import { AuditLog } from "./audit";
+import { CheckIns } from "./checkIns";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
 import { SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
@@ -69,6 +71,10 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     passkeys: new Passkeys(db, clock),
     audit: new AuditLog(db, clock),
     leads: new Leads(db, clock),
+    bookings: options.bookings,
+    events: options.events,
+    checkIns: new CheckIns(db, clock),
+    requests: new StaffRequests(db, ready),
     assets,
     limits: {
       account: new DatabaseRateLimiter(

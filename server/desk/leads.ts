@@ -223,6 +223,18 @@ export class Leads {
       .executeTakeFirst();
   }
 
+  /** Who each lead of a kind is assigned to (absent: nobody). */
+  async assignees(kind: LeadKind) {
+    await this.catchUp();
+    const rows = await this.db
+      .selectFrom("leadStates")
+      .select(["id", "assignee"])
+      .where("kind", "=", kind)
+      .where("assignee", "is not", null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.assignee!]));
+  }
+
   /** The lead's own record: every field as stored. */
   async record(kind: LeadKind, id: string): Promise<Record<string, unknown> | undefined> {
     if (kind === "enquiry") {

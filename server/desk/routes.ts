@@ -1,6 +1,8 @@
 import type { Handler } from "./context";
 import * as account from "./handlers/account";
 import * as admin from "./handlers/admin";
+import * as consultations from "./handlers/consultations";
+import * as events from "./handlers/events";
 import * as leads from "./handlers/leads";
 import * as signIn from "./handlers/signIn";
 import type { StaffRole } from "./staff";
@@ -21,6 +23,8 @@ export interface DeskRoute {
 }
 
 const LEAD = "/desk/leads/enquiry/00000000-0000-4000-8000-000000000000";
+const BOOKING = "/desk/consultations/00000000-0000-4000-8000-000000000000";
+const REGISTRATION = "/desk/events/an-event/registrations/00000000-0000-4000-8000-000000000000";
 const STAFF = "/desk/staff/00000000-0000-4000-8000-000000000000";
 
 /** Every desk route: the plugin registers these and no other; the access test walks them all. */
@@ -108,6 +112,61 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/leads/:kind/:id/note",
     example: `${LEAD}/note`,
     handler: leads.addLeadNote,
+  },
+  {
+    method: "GET",
+    path: "/desk/consultations",
+    example: "/desk/consultations?week=2026-12-07",
+    handler: consultations.showConsultations,
+  },
+  {
+    method: "GET",
+    path: "/desk/consultations/:id/cancel",
+    example: `${BOOKING}/cancel`,
+    handler: consultations.confirmCancelBooking,
+  },
+  {
+    method: "POST",
+    path: "/desk/consultations/:id/cancel",
+    example: `${BOOKING}/cancel`,
+    handler: consultations.cancelBooking,
+  },
+  { method: "GET", path: "/desk/events", example: "/desk/events", handler: events.showEvents },
+  {
+    method: "GET",
+    path: "/desk/events/:slug",
+    example: "/desk/events/an-event",
+    handler: events.showEvent,
+  },
+  {
+    method: "GET",
+    path: "/desk/events/:slug/check-in",
+    example: "/desk/events/an-event/check-in",
+    handler: events.showCheckIn,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/check-in",
+    example: "/desk/events/an-event/check-in",
+    handler: events.tickCheckIn,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/promote",
+    example: "/desk/events/an-event/promote",
+    handler: events.promoteWaiting,
+  },
+  {
+    method: "GET",
+    path: "/desk/events/:slug/registrations/:id/cancel",
+    example: `${REGISTRATION}/cancel`,
+    handler: events.confirmCancelRegistration,
+  },
+  {
+    method: "POST",
+    path: "/desk/events/:slug/registrations/:id/cancel",
+    example: `${REGISTRATION}/cancel`,
+    handler: events.cancelRegistration,
   },
   { method: "GET", path: "/desk/account", example: "/desk/account", handler: account.showAccount },
   {

@@ -40,12 +40,36 @@ before(async () => {
     "<!DOCTYPE html><html><head></head><body>404</body></html>",
   );
   const dataDir = join(root, "data");
+  // An event ten days on, London time, for the events pages and the door's check-in.
+  const eventsFile = join(root, "events.yaml");
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  writeFileSync(
+    eventsFile,
+    `events:
+  - slug: visa-webinar
+    title: Visa webinar
+    kind: webinar
+    start: "${day(10)}T14:00"
+    minutes: 60
+    language: en
+    capacity: 1
+    where: online
+    host: Advisers
+    summary: Visa questions.
+    body: [All about visas.]
+    registrationCloses: "${day(9)}T12:00"
+    joinLink: https://meet.example.org/visa-room
+    status: scheduled
+`,
+  );
   app = createApp({
     dist,
     dataFile: join(dataDir, "enquiries.jsonl"),
     publicUrl: "http://localhost",
     smtpUrl: smtp.url,
     ack: false,
+    eventsFile,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
   });
   await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
   // localhost, not 127.0.0.1: a passkey's relying party is a host name.
@@ -191,7 +215,30 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
     "/desk/account",
     "/desk/staff",
     "/desk/audit",
+    "/desk/consultations",
+    "/desk/events",
+    "/desk/events/visa-webinar",
+    "/desk/events/visa-webinar/check-in",
   ];
+  // Two registrations (a place, and one waiting), names as the students wrote them.
+  for (const [fullName, email] of [
+    ["ليلى حسن", "layla@example.com"],
+    ["王芳", "wang@example.com"],
+  ]) {
+    const answer = await fetch(`${origin}/api/events/register`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        form: "registration",
+        event: "visa-webinar",
+        fullName,
+        email,
+        country: "United Arab Emirates",
+        interest: "",
+      }),
+    });
+    assert.ok(answer.ok, await answer.text());
+  }
   for (const width of widths) {
     const signedOut = await browser.newContext(width.options);
     const outPage = await signedOut.newPage();
@@ -208,7 +255,8 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
     const context = await browser.newContext({ ...width.options, storageState: signedIn });
     const page = await context.newPage();
     for (const path of pages) {
-      await page.goto(`${origin}${path}`);
+      const response = await page.goto(`${origin}${path}`);
+      assert.equal(response?.status(), 200, path);
       assert.doesNotMatch(page.url(), /sign-in/, path);
       const { violations } = await axeCheck(page).withTags(WCAG).analyze();
       assert.deepEqual(

@@ -9,6 +9,7 @@ import * as limitsHeartbeats from "./0007_limits_heartbeats";
 import * as secrets from "./0008_secrets";
 import * as desk from "./0009_desk";
 import * as privacy from "./0011_privacy";
+import * as checkIn from "./0012_checkin";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008_secrets": secrets,
   "0009_desk": desk,
   "0011_privacy": privacy,
+  "0012_checkin": checkIn,
 };
 
 export const migrationProvider: MigrationProvider = {

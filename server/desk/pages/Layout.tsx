@@ -11,7 +11,7 @@ export interface PageContext {
   /** The passkeys script's address, on the pages that use it. */
   script?: string;
   /** Which item of the menu is this page's. */
-  current?: "home" | "inbox" | "staff" | "audit" | "account";
+  current?: "home" | "inbox" | "consultations" | "events" | "staff" | "audit" | "account";
 }
 
 /** The hidden token every form posts. */
@@ -25,6 +25,8 @@ function Menu({ context }: { context: PageContext }) {
   const items: [PageContext["current"], string, string][] = [
     ["home", "/desk", "Home"],
     ["inbox", "/desk/inbox", "Inbox"],
+    ["consultations", "/desk/consultations", "Consultations"],
+    ["events", "/desk/events", "Events"],
     ...(staff.role === "admin"
       ? ([
           ["staff", "/desk/staff", "Staff"],

@@ -1,0 +1,284 @@
+/**
+ * The desk's work beyond leads, with the real server and mail server: a week of consultations
+ * shows a booking; a manager cancels it from the desk and the student gets the cancellation the
+ * staff tool's request brings; an adviser may not cancel. An event's counts and registrations
+ * with places in line; a manager cancels one (the first in line gets the place), an adviser may
+ * not.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { createApp } from "../../server/app";
+import { openDatabase, type OpenDatabase } from "../../server/db";
+import { StaffAccounts } from "../../server/desk/staff";
+import { DeskClient } from "./deskClient";
+import { testSmtp, type Received } from "./smtp";
+
+const smtp = testSmtp();
+// Runs at real speed from a fixed morning: the slot rules and the mail timers agree.
+const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
+const now = () => Date.now() + offset;
+let root = "";
+let origin = "";
+let app: ReturnType<typeof createApp>;
+let database: OpenDatabase;
+let manager: DeskClient;
+let adviser: DeskClient;
+
+before(async () => {
+  await smtp.listen();
+  root = mkdtempSync(join(tmpdir(), "eg-desk-work-"));
+  const dist = join(root, "dist");
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(
+    join(dist, "404.html"),
+    "<!DOCTYPE html><html><head></head><body>404</body></html>",
+  );
+  const dataDir = join(root, "data");
+  mkdirSync(dataDir, { recursive: true });
+  const eventsFile = join(root, "events.yaml");
+  writeFileSync(
+    eventsFile,
+    `events:
+  - slug: visa-webinar
+    title: Visa webinar
+    kind: webinar
+    start: "2026-12-10T14:00"
+    minutes: 60
+    language: en
+    capacity: 2
+    where: online
+    host: Advisers
+    summary: Visa questions.
+    body: [All about visas.]
+    registrationCloses: "2026-12-09T12:00"
+    joinLink: https://meet.example.org/visa-room
+    status: scheduled
+`,
+  );
+  app = createApp({
+    dist,
+    dataFile: join(dataDir, "enquiries.jsonl"),
+    publicUrl: "http://localhost",
+    smtpUrl: smtp.url,
+    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    pollMs: 100,
+    backoff: { baseMs: 50, capMs: 200 },
+    ack: false,
+    eventsFile,
+    now,
+    deskSignInLimits: {
+      account: { max: 100, windowMs: 60_000 },
+      client: { max: 500, windowMs: 60_000 },
+    },
+  });
+  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
+  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
+  await app.ready;
+  database = openDatabase({ dataDir });
+  const accounts = new StaffAccounts(database.db);
+  await accounts.add("mia@agency.test", "Mia Manager", "manager");
+  await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
+  // Signed in before any student writes, so each sign-in link is the newest e-mail.
+  manager = new DeskClient(origin);
+  await manager.signIn(smtp, "mia@agency.test");
+  adviser = new DeskClient(origin);
+  await adviser.signIn(smtp, "ann@agency.test");
+});
+
+after(async () => {
+  app.closeAllConnections();
+  await new Promise((done) => app.close(done));
+  await app.drain(5000);
+  await database.close();
+  await smtp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function mailTo(address: string, match: (m: Received) => boolean) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const found = smtp.received.find((m) => m.to.includes(address) && match(m));
+    if (found) return found;
+    assert.ok(Date.now() < until, `no such e-mail to ${address}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+async function book(n: number) {
+  const slots = (await (await fetch(`${origin}/api/booking/slots?mode=office`)).json()) as {
+    slots: { start: string }[];
+  };
+  const start = slots.slots[5 + n].start;
+  const answer = await fetch(`${origin}/api/booking`, {
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      form: "booking",
+      mode: "office",
+      start,
+      zone: "Asia/Kolkata",
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      phone: "+91 98765 43210",
+      country: "India",
+      interest: "Taught Masters",
+      message: "",
+    }),
+  });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const { booking } = (await answer.json()) as { booking: { id: string } };
+  return { id: booking.id, start };
+}
+
+test("consultations: a week shows a booking; a manager cancels it, an adviser may not", async () => {
+  const { id, start } = await book(1);
+
+  const week = await manager.get(`/desk/consultations?week=${start.slice(0, 10)}`);
+  assert.equal(week.status, 200);
+  assert.match(week.text, /Student 1/);
+  assert.match(week.text, new RegExp(`/desk/consultations/${id}/cancel`));
+  const day = await adviser.get(`/desk/consultations?day=${start.slice(0, 10)}`);
+  assert.match(day.text, /Student 1/, "an unassigned booking is the adviser's too");
+  assert.doesNotMatch(day.text, /\/cancel"/);
+
+  assert.equal((await adviser.get(`/desk/consultations/${id}/cancel`)).status, 403);
+  assert.equal((await adviser.post(`/desk/consultations/${id}/cancel`)).status, 403);
+
+  const confirm = await manager.get(`/desk/consultations/${id}/cancel`);
+  assert.equal(confirm.status, 200);
+  assert.match(confirm.text, /Cancel this consultation\?/);
+  assert.equal(
+    (await manager.post(`/desk/consultations/${id}/cancel`, {}, { csrf: false })).status,
+    403,
+  );
+  const done = await manager.post(`/desk/consultations/${id}/cancel`);
+  assert.equal(done.status, 303);
+  assert.equal(done.headers.get("location"), "/desk/consultations?done=cancelled");
+
+  const told = await mailTo("student1@example.com", (m) => m.calendarMethod === "CANCEL");
+  assert.match(told.text, /cancelled by our team/);
+  assert.equal((await app.bookings.store.get(id))?.cancelledBy, "staff");
+  const again = await manager.get(`/desk/consultations?week=${start.slice(0, 10)}`);
+  assert.match(again.text, /cancelled by staff/);
+  assert.equal((await manager.post(`/desk/consultations/${id}/cancel`)).status, 409);
+
+  const entries = await database.db
+    .selectFrom("auditLog")
+    .select(["action", "recordId"])
+    .where("action", "in", ["booking.cancel", "booking.refused"])
+    .execute();
+  assert.deepEqual(entries.map((e) => e.action).sort(), [
+    "booking.cancel",
+    "booking.refused",
+    "booking.refused",
+  ]);
+});
+
+async function register(n: number) {
+  const answer = await fetch(`${origin}/api/events/register`, {
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      form: "registration",
+      event: "visa-webinar",
+      fullName: `Student ${n}`,
+      email: `student${n}@example.com`,
+      country: "Nepal",
+      interest: "",
+      zone: "Asia/Kathmandu",
+    }),
+  });
+  assert.ok(answer.ok, await answer.clone().text());
+  return ((await answer.json()) as { id: string }).id;
+}
+
+let registrations: string[] = [];
+
+test("events: counts, the list with places in line, a cancellation that promotes the first in line", async () => {
+  const ids: string[] = [];
+  for (const n of [11, 12, 13, 14]) ids.push(await register(n));
+  registrations = ids;
+  const list = await manager.get("/desk/events");
+  assert.equal(list.status, 200);
+  assert.match(list.text, /Visa webinar/);
+  // Capacity, registered, waiting.
+  assert.match(list.text, /<td>2<\/td><td>2<\/td><td>2<\/td>/);
+
+  const page = await manager.get("/desk/events/visa-webinar");
+  assert.equal(page.status, 200);
+  assert.match(page.text, /Student 13.*?number 1/s);
+  assert.match(page.text, /Student 14.*?number 2/s);
+  assert.equal((await manager.get("/desk/events/no-such-event")).status, 404);
+
+  const cancel = `/desk/events/visa-webinar/registrations/${ids[0]}/cancel`;
+  await adviser.get("/desk/events/visa-webinar");
+  assert.equal((await adviser.post(cancel)).status, 403);
+  assert.equal((await adviser.post("/desk/events/visa-webinar/promote")).status, 403);
+  assert.equal((await manager.get(cancel)).status, 200);
+  const done = await manager.post(cancel);
+  assert.equal(done.status, 303);
+  assert.equal(done.headers.get("location"), "/desk/events/visa-webinar?done=cancelled");
+
+  assert.equal((await app.events.store.get(ids[0]))?.cancelledBy, "staff");
+  assert.equal((await app.events.store.get(ids[2]))?.state, "confirmed", "the first in line");
+  await mailTo("student11@example.com", (m) => m.calendarMethod === "CANCEL");
+  const after = await manager.get("/desk/events/visa-webinar");
+  assert.match(after.text, /Student 14.*?number 1/s);
+  assert.equal((await manager.post(cancel)).status, 409);
+  assert.equal((await manager.post("/desk/events/visa-webinar/promote")).status, 303);
+
+  const actions = (
+    await database.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("action", "in", ["registration.cancel", "event.refused", "event.promote"])
+      .execute()
+  ).map((e) => e.action);
+  assert.deepEqual(actions.sort(), [
+    "event.promote",
+    "event.refused",
+    "event.refused",
+    "registration.cancel",
+  ]);
+});
+
+test("check-in: an adviser ticks people as they arrive; the ticks persist, undo removes one", async () => {
+  // After the cancellation above: Student 12 and Student 13 hold the places.
+  const [cancelled, first, second] = registrations;
+  const list = "/desk/events/visa-webinar/check-in";
+  const page = await adviser.get(list);
+  assert.equal(page.status, 200);
+  assert.match(page.text, /0 of 2 arrived/);
+  assert.doesNotMatch(page.text, /Student 11/);
+  assert.equal(
+    (await adviser.post(list, { registration: first, arrived: "1" }, { csrf: false })).status,
+    403,
+  );
+  const ticked = await adviser.post(list, { registration: first, arrived: "1" });
+  assert.equal(ticked.status, 303);
+  assert.equal(ticked.headers.get("location"), list);
+  await adviser.post(list, { registration: second, arrived: "1" });
+  assert.equal((await adviser.post(list, { registration: cancelled, arrived: "1" })).status, 404);
+
+  const rows = await database.db.selectFrom("checkIns").selectAll().execute();
+  assert.deepEqual(rows.map((r) => r.registrationId).sort(), [first, second].sort());
+  assert.match((await manager.get(list)).text, /2 of 2 arrived/);
+
+  await adviser.post(list, { registration: second, arrived: "0" });
+  assert.match((await adviser.get(list)).text, /1 of 2 arrived/);
+  const left = await database.db.selectFrom("checkIns").select("registrationId").execute();
+  assert.deepEqual(
+    left.map((r) => r.registrationId),
+    [first],
+  );
+});
