@@ -43,7 +43,6 @@ import { startRetention } from "./privacy/retention";
 import { startErasures } from "./privacy/erase";
 import {
   PRIVACY_REQUEST_PATH,
-  privacyMailLine,
   privacyRequestHandler,
   privacyRequestUrl,
 } from "./privacy/requestPage";
@@ -175,7 +174,7 @@ export function createApp(options: AppOptions) {
     logoFile,
     languages,
     async (enquiry) => ({
-      line: privacyMailLine(enquiry.lang),
+      line: languages.in(enquiry.lang).privacyMailLine(),
       url: privacyRequestUrl(publicUrl, await secret.loaded, enquiry.email, enquiry.lang),
     }),
   );
@@ -316,6 +315,7 @@ export function createApp(options: AppOptions) {
         db: database.db,
         ready: prepared,
         key: () => secret.loaded,
+        views: (lang) => languages.in(languages.codeOf(lang)),
         now: options.now,
       }),
     },

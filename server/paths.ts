@@ -16,11 +16,13 @@ export const METRICS_PATH = "/metrics";
 export const MANAGE_PATH = "/book/manage";
 /** Where a registration's e-mailed link lets the student see or cancel it. */
 export const EVENT_MANAGE_PATH = "/events/manage";
+/** Where the acknowledgement's signed link lets a student ask for a copy of their data or its erasure. */
+export const PRIVACY_REQUEST_PATH = "/privacy-request";
 /**
  * The server's own pages (`_headers` patterns): each shows a student's own details, so each is
  * isolated from other sites' windows (src/build/headers.ts, `isolated`).
  */
 export const SERVER_PAGES = [
   "/api/*",
-  ...[MANAGE_PATH, EVENT_MANAGE_PATH].flatMap((path) => [path, `${path}/`]),
+  ...[MANAGE_PATH, EVENT_MANAGE_PATH, PRIVACY_REQUEST_PATH].flatMap((path) => [path, `${path}/`]),
 ];

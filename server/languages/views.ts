@@ -17,6 +17,8 @@ import { bookedPage, bookingFixPage, managePage, messagePage, slotPage } from ".
 import { registrationAnswers } from "../../src/content/registration";
 import { composeRegistrationMail, registrationInvite } from "../events/mail";
 import { registeredPage, registrationManagePage, registrationMessagePage } from "../events/pages";
+import { privacyRequestPage } from "../privacy/pages";
+import { privacy } from "../../src/content/privacy";
 
 export type Problem = keyof typeof formWords.problems;
 
@@ -60,6 +62,10 @@ export function createViews(dist: string, locale: Locale) {
       registrationMessagePage(assets, ...args),
     composeRegistrationMail,
     registrationInvite,
+    privacyRequestPage: (...args: Tail<Parameters<typeof privacyRequestPage>>) =>
+      privacyRequestPage(assets, ...args),
+    /** The acknowledgement's line above its privacy link. */
+    privacyMailLine: () => privacy.request.mailLine,
   };
 }
 

@@ -17,13 +17,21 @@ import { testSmtp, type TestSmtp } from "./smtp";
 
 let dir = "";
 let smtp: TestSmtp;
+const POLICY = "default-src 'self'; style-src 'self' 'sha256-stand-in'; base-uri 'none'";
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "eg-privacy-request-"));
-  mkdirSync(join(dir, "dist"));
-  writeFileSync(
-    join(dir, "dist", "404.html"),
-    `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/></head><body><h1>Page not found</h1></body></html>`,
-  );
+  // A stand-in for a built site in English and Arabic: the server's pages take their policy
+  // (the built pages' strict one, by hash) and assets from each language's 404.html.
+  for (const [folder, lang] of [
+    ["", "en"],
+    ["ar", "ar"],
+  ]) {
+    mkdirSync(join(dir, "dist", folder), { recursive: true });
+    writeFileSync(
+      join(dir, "dist", folder, "404.html"),
+      `<!DOCTYPE html><html lang="${lang}"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="${POLICY}"/></head><body><h1>Page not found</h1></body></html>`,
+    );
+  }
   smtp = testSmtp();
   await smtp.listen();
 });
@@ -78,8 +86,8 @@ test("the acknowledgement's privacy link: GET changes nothing, a tampered one is
     );
     const url = new URL(link.replace("http://privacy.test", origin));
     assert.equal(url.searchParams.get("l"), "en");
-    // The page in the student's language (an Arabic acknowledgement's link says ar; this test's
-    // stand-in site has only English, so the link is switched by hand: the language is not signed).
+    // The page in the student's language (an Arabic acknowledgement's link says ar; the link is
+    // switched by hand here: the language is not signed).
     url.searchParams.set("l", "ar");
     const count = async () =>
       (await database.db.selectFrom("privacyRequests").select("id").execute()).length;
@@ -89,11 +97,13 @@ test("the acknowledgement's privacy link: GET changes nothing, a tampered one is
       const page = await fetch(url);
       assert.equal(page.status, 200);
       const html = await page.text();
-      assert.match(html, /<html lang="ar" dir="rtl">/);
-      assert.match(html, /<form method="post" action="\/privacy-request">/);
-      assert.ok(!/<script/i.test(html), "no script");
+      assert.match(html, /<html lang="ar" dir="rtl"/);
+      assert.match(html, /<form class="enquiry-form" action="\/privacy-request" method="post">/);
+      // In the site's frame, under the built pages' own strict policy; no cookie.
+      assert.ok(html.includes(`content="${POLICY}"`), "the site's policy");
+      assert.ok(!/unsafe-inline|<style|style="/.test(html), "no inline style");
       assert.equal(page.headers.get("set-cookie"), null);
-      assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+      assert.match(html, /أرسلوا لي نسخة مما تحتفظون به/, "its words in Arabic");
     }
     assert.equal(await count(), 0, "GET records nothing");
 
@@ -119,7 +129,7 @@ test("the acknowledgement's privacy link: GET changes nothing, a tampered one is
     for (let i = 0; i < 2; i++) {
       const answer = await post(url.searchParams, "erase");
       assert.equal(answer.status, 200);
-      assert.match(await answer.text(), /<html lang="ar" dir="rtl">/);
+      assert.match(await answer.text(), /<html lang="ar" dir="rtl"/);
     }
     const pending = await pendingRequests(database.db);
     assert.deepEqual(

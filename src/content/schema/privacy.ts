@@ -9,6 +9,8 @@ import { RETENTION_FROM, type RetentionKind } from "./retention";
 const FACTS =
   "{agency}, {officeAddress}, {email} and {phone} are filled in from the site's settings; a link is written [words](https://…) or [words](mailto:…).";
 
+const ADDRESS = "{address} is the student's own e-mail address; {agency} the agency's name.";
+
 const sectionSchema = z
   .object({
     id: slug.meta({
@@ -57,6 +59,27 @@ export const privacySchema = z
       })
       .strict()
       .meta({ title: "How long we keep it" }),
+    request: z
+      .object({
+        mailLine: text(160).meta({
+          title: "Line in the acknowledgement e-mail",
+          description: "Above the link to the page below, at the end of the e-mail a student gets.",
+        }),
+        title: text(80).meta({ title: "Page title" }),
+        intro: text(300).meta({ title: "Introduction", description: ADDRESS }),
+        copy: text(80).meta({ title: "Choice: a copy" }),
+        erase: text(80).meta({ title: "Choice: erasure" }),
+        send: text(40).meta({ title: "Button" }),
+        note: text(300).meta({ title: "Line under the choices" }),
+        done: text(300).meta({ title: "Once sent", description: ADDRESS }),
+        bad: text(300).meta({ title: "A link that is not valid" }),
+      })
+      .strict()
+      .meta({
+        title: "A student's request",
+        description:
+          "The page the acknowledgement e-mail's link opens: the student asks for a copy of their details or for their erasure; staff confirm it before anything is done.",
+      }),
     formNote: text(200).meta({
       title: "Line under every form",
       description:
