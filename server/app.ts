@@ -40,6 +40,7 @@ import { databaseProblem, isUnreachable } from "./startErrors";
 import { proxyTrust, type ProxyTrust } from "./proxies";
 import type { DeskOptions } from "./desk";
 import { startRetention } from "./privacy/retention";
+import { dailyJob } from "./dailyJob";
 import { startErasures } from "./privacy/erase";
 import {
   PRIVACY_REQUEST_PATH,
@@ -415,56 +416,23 @@ async function databaseAnswers(db: Kysely<Database>, instance: string, timeoutMs
       .catch(() => {});
 }
 
-/** How often the reports older than the retention are rolled up into daily histograms. */
-const ROLL_UP_EVERY_MS = 24 * 3600_000;
-
 /**
- * The vitals' retention: a roll-up once the schema is ready, then once a day (a timer that
- * does not keep the process alive). A roll-up that fails is logged and tried again the next
- * day: the reports stay whole meanwhile, nothing is lost.
+ * The vitals' retention: a roll-up once the schema is ready, then once a day. One that fails is
+ * tried again the next day: the reports stay whole meanwhile, nothing is lost.
  */
-function startVitalsRetention(
-  store: VitalsStore,
-  prepared: Promise<unknown>,
-  now: () => number = Date.now,
-) {
-  let stopped = false;
-  // Only on a database that is ready (main.ts exits otherwise); never after stop().
-  let running: Promise<void> = prepared.then(
-    () => undefined,
-    () => {
-      stopped = true;
-    },
-  );
-  const rollUp = () => {
-    running = running.then(async () => {
-      if (stopped) return;
+const startVitalsRetention = (store: VitalsStore, prepared: Promise<unknown>, now = Date.now) =>
+  dailyJob(
+    prepared,
+    async () => {
       const started = performance.now();
-      try {
-        const { reports, days, before } = await store.rollUp(new Date(now()));
-        if (reports)
-          log.info(
-            `Web Vitals: ${reports} reports received before ${before} rolled up into ${days} days' histograms (${Math.round(performance.now() - started)} ms)`,
-          );
-      } catch (error) {
-        log.error({ err: error }, "Web Vitals: the daily roll-up failed (tried again tomorrow)");
-      }
-    });
-  };
-  rollUp();
-  const timer = setInterval(rollUp, ROLL_UP_EVERY_MS);
-  timer.unref();
-  return {
-    /** Resolves when the roll-up under way, if any, is done. */
-    get running() {
-      return running;
+      const { reports, days, before } = await store.rollUp(new Date(now()));
+      if (reports)
+        log.info(
+          `Web Vitals: ${reports} reports received before ${before} rolled up into ${days} days' histograms (${Math.round(performance.now() - started)} ms)`,
+        );
     },
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
-}
+    { failed: "Web Vitals: the daily roll-up failed (tried again tomorrow)" },
+  );
 
 /**
  * Every stored lead is published again at start (the outbox skips those delivered), oldest

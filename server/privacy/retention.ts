@@ -24,13 +24,13 @@ import type { Retention } from "../../src/content/schema/retention";
 import type { Database } from "../db/schema";
 import { leaseOwner } from "../outbox";
 import { log } from "../log";
+import { dailyJob, DAY_MS } from "../dailyJob";
 import { hasTable, releaseLease, takeLease } from "./lease";
 import { ERASED, stripJson } from "./strip";
 
 export const RETENTION_JOB = "retention";
 /** The desk's audit log's table, once the desk's migration has made it. */
 export const AUDIT_TABLE = "audit_log";
-const DAY = 86_400_000;
 /** A run holds the lease this long at most (a process that died mid-run frees it then). */
 const LEASE_MS = 15 * 60_000;
 /** A run another process finished this recently is not run again (the daily job). */
@@ -285,7 +285,7 @@ export async function nextToExpire(
   now: Date,
   periods: Retention = loadRetention(),
 ): Promise<UpNext[]> {
-  const soon = new Date(now.getTime() + 30 * DAY);
+  const soon = new Date(now.getTime() + 30 * DAY_MS);
   const upNext = <T extends { id: string; from: string }>(
     kind: keyof Retention,
     rows: T[],
@@ -364,45 +364,20 @@ export const retentionLine = (c: RetentionCounts, ms: number) =>
 
 /**
  * The daily job in the server: a first run a short while after start (`delayMs`), then once a
- * day; timers that do not keep the process alive. A run that fails is logged and tried again
- * the next time: nothing is half-deleted that a second run does not finish.
+ * day. A run that fails is tried again the next time: nothing is half-deleted that a second run
+ * does not finish.
  */
-export function startRetention(
+export const startRetention = (
   db: Kysely<Database>,
   prepared: Promise<unknown>,
-  { now = Date.now, delayMs = 60_000, everyMs = DAY } = {},
-) {
-  let stopped = false;
-  let running: Promise<void> = prepared.then(
-    () => undefined,
-    () => {
-      stopped = true;
-    },
-  );
-  const run = () => {
-    running = running.then(async () => {
-      if (stopped) return;
+  { now = Date.now, delayMs = 60_000, everyMs = DAY_MS } = {},
+) =>
+  dailyJob(
+    prepared,
+    async () => {
       const started = performance.now();
-      try {
-        const counts = await runRetention({ db, now });
-        if (counts) log.info(retentionLine(counts, Math.round(performance.now() - started)));
-      } catch (error) {
-        log.error({ err: error }, "Retention: the run failed (tried again at the next)");
-      }
-    });
-  };
-  const first = setTimeout(run, delayMs);
-  first.unref();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    get running() {
-      return running;
+      const counts = await runRetention({ db, now });
+      if (counts) log.info(retentionLine(counts, Math.round(performance.now() - started)));
     },
-    stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
-}
+    { failed: "Retention: the run failed (tried again at the next)", delayMs, everyMs },
+  );
