@@ -25,8 +25,8 @@ import type { EventSchedule } from "../events/schedule";
 import { webhookMessage, type Webhooks } from "../webhooks";
 import { log } from "../log";
 import { personRecords } from "./export";
-import { deleteEnquiry, stripReservation } from "./retention";
-import { ERASED, mentions, normalEmail, stripJson } from "./strip";
+import { deleteEnquiry, stripDelivery, stripReservation } from "./retention";
+import { ERASED, mentions, normalEmail } from "./strip";
 
 /** The longest an erasure waits for the cancellations' e-mails and webhooks to be settled. */
 export const SETTLE_MAX_MS = 6 * 3600_000;
@@ -171,13 +171,7 @@ export async function carryOutErasure(
       .where((eb) => eb(eb.fn("lower", ["item"]), "like", `%${address}%`))
       .execute();
     for (const d of named.filter((d) => mentions(d.item, address))) {
-      await trx
-        .updateTable("deliveries")
-        .set({ item: stripJson(d.item!), reply: null, reason: null })
-        .where("outbox", "=", d.outbox)
-        .where("id", "=", d.id)
-        .where("mail", "=", d.mail)
-        .execute();
+      await stripDelivery(trx, d);
       webhooks++;
     }
     const result: ErasureOutcome = {
@@ -265,14 +259,7 @@ export async function stripDeliveredErasures(db: Kysely<Database>) {
     .where("item", "is not", null)
     .execute();
   const left = rows.filter((r) => !r.item!.includes(`"erased":true`));
-  for (const r of left)
-    await db
-      .updateTable("deliveries")
-      .set({ item: stripJson(r.item!), reply: null, reason: null })
-      .where("outbox", "=", "webhooks")
-      .where("id", "=", r.id)
-      .where("mail", "=", r.mail)
-      .execute();
+  for (const r of left) await stripDelivery(db, { outbox: "webhooks", ...r });
   return left.length;
 }
 

@@ -21,7 +21,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { expiresAt, keptSince, loadRetention } from "../../src/content/retention";
 import type { Retention } from "../../src/content/schema/retention";
-import type { Database } from "../db/schema";
+import type { Database, OutboxName } from "../db/schema";
 import { leaseOwner } from "../outbox";
 import { log } from "../log";
 import { dailyJob, DAY_MS } from "../dailyJob";
@@ -197,15 +197,21 @@ async function stripWebhooks(db: Kysely<Database>, pattern: string) {
     .where("id", "like", pattern)
     .where("item", "is not", null)
     .execute();
-  for (const r of rows)
-    await db
-      .updateTable("deliveries")
-      .set({ item: stripJson(r.item!), reply: null, reason: null })
-      .where("outbox", "=", "webhooks")
-      .where("id", "=", r.id)
-      .where("mail", "=", r.mail)
-      .execute();
+  for (const r of rows) await stripDelivery(db, { outbox: "webhooks", ...r });
 }
+
+/** One delivery's stored message without the person, and the receiver's reply gone. */
+export const stripDelivery = (
+  db: Kysely<Database>,
+  d: { outbox: OutboxName; id: string; mail: string; item: string | null },
+) =>
+  db
+    .updateTable("deliveries")
+    .set({ item: stripJson(d.item!), reply: null, reason: null })
+    .where("outbox", "=", d.outbox)
+    .where("id", "=", d.id)
+    .where("mail", "=", d.mail)
+    .execute();
 
 async function expireBookings(db: Kysely<Database>, before: string) {
   const old = await db

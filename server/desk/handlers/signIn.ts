@@ -115,21 +115,22 @@ const LINK_PROBLEMS = {
   ],
 };
 
+/** A link that cannot sign anyone in (opened or used): audited, and a page saying what to do. */
+async function refuseLink(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  why: keyof typeof LINK_PROBLEMS,
+) {
+  await audit(desk, request, "sign-in.link-refused", undefined, why);
+  return refuse(desk, request, reply, 400, "This link cannot sign you in", LINK_PROBLEMS[why]);
+}
+
 /** The link opened: a page with one button (a mail scanner following it signs nobody in). */
 export const openLink: Handler = async (desk, request, reply) => {
   const token = param(request, "t") ?? "";
   const checked = await desk.links.check(token, request.desk.browser);
-  if (!checked.ok) {
-    await audit(desk, request, "sign-in.link-refused", undefined, checked.why);
-    return refuse(
-      desk,
-      request,
-      reply,
-      400,
-      "This link cannot sign you in",
-      LINK_PROBLEMS[checked.why],
-    );
-  }
+  if (!checked.ok) return refuseLink(desk, request, reply, checked.why);
   return sendPage(reply, 200, confirmLinkPage(contextFor(desk, request), token));
 };
 
@@ -156,17 +157,7 @@ export const useLink: Handler = async (desk, request, reply) => {
   const wait = await limited(desk, request);
   if (wait) return tooMany(desk, request, reply, wait);
   const used = await desk.links.use(field(request.body, "t"), request.desk.browser);
-  if (!used.ok) {
-    await audit(desk, request, "sign-in.link-refused", undefined, used.why);
-    return refuse(
-      desk,
-      request,
-      reply,
-      400,
-      "This link cannot sign you in",
-      LINK_PROBLEMS[used.why],
-    );
-  }
+  if (!used.ok) return refuseLink(desk, request, reply, used.why);
   const member = await desk.staff.byEmail(used.email);
   if (!member || member.disabled)
     return refuse(desk, request, reply, 403, "This account cannot sign in", [
