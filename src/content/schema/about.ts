@@ -5,20 +5,24 @@ import { linkSchema, slug, text } from "./common";
 const FACTS =
   "{agency}, {replyTime}, {established}, {rating} and {students} are filled in from the site's settings.";
 
-export const aboutSectionSchema = z
-  .object({
-    id: slug.meta({
-      title: "Id",
-      description:
-        "Lower-case words joined by hyphens: the section's anchor and the key of its translations. Keep it once published.",
-    }),
-    title: text(80).meta({ title: "Heading" }),
-    paragraphs: z
-      .array(text(800).meta({ title: "Paragraph", description: FACTS }))
-      .min(1)
-      .meta({ title: "Paragraphs" }),
-  })
-  .strict();
+/** A page's section of plain paragraphs (the About page's, the privacy notice's). */
+export const textSectionSchema = (paragraphHint: string) =>
+  z
+    .object({
+      id: slug.meta({
+        title: "Id",
+        description:
+          "Lower-case words joined by hyphens: the section's anchor and the key of its translations. Keep it once published.",
+      }),
+      title: text(80).meta({ title: "Heading" }),
+      paragraphs: z
+        .array(text(800).meta({ title: "Paragraph", description: paragraphHint }))
+        .min(1)
+        .meta({ title: "Paragraphs" }),
+    })
+    .strict();
+
+export const aboutSectionSchema = textSectionSchema(FACTS);
 
 export const aboutSchema = z
   .object({

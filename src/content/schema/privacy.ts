@@ -3,7 +3,8 @@
  * under every form that links it. How long each kind is kept comes from content/retention.yaml.
  */
 import { z } from "zod";
-import { slug, text } from "./common";
+import { text } from "./common";
+import { textSectionSchema } from "./about";
 import { RETENTION_FROM, type RetentionKind } from "./retention";
 
 const FACTS =
@@ -11,20 +12,7 @@ const FACTS =
 
 const ADDRESS = "{address} is the student's own e-mail address; {agency} the agency's name.";
 
-const sectionSchema = z
-  .object({
-    id: slug.meta({
-      title: "Id",
-      description:
-        "Lower-case words joined by hyphens: the section's anchor and the key of its translations. Keep it once published.",
-    }),
-    title: text(80).meta({ title: "Heading" }),
-    paragraphs: z
-      .array(text(800).meta({ title: "Paragraph", description: FACTS }))
-      .min(1)
-      .meta({ title: "Paragraphs" }),
-  })
-  .strict();
+const sectionSchema = textSectionSchema(FACTS);
 
 const kinds = Object.fromEntries(
   Object.entries(RETENTION_FROM).map(([kind, from]) => [
