@@ -1,5 +1,5 @@
 import { perLocale } from "../src/i18n/scope";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -23,6 +23,8 @@ import {
 import { fill } from "../src/lib/template";
 import { localePath, pageLocale } from "../src/i18n/pageLocale";
 import { metaPolicy, withPolicyMeta } from "../src/build/headers";
+import { localizeLinks } from "../src/i18n/links";
+import { sourceLocale, type Locale } from "../src/i18n/locales";
 
 /** The built stylesheet, font and site script, as the static pages link them. */
 export interface PageAssets extends Assets {
@@ -34,11 +36,27 @@ export interface PageAssets extends Assets {
   inlineStyle: string;
   /** The 404 page's Content-Security-Policy (its `<meta>`): it allows that style and the loader. */
   policy: string;
+  /** The pages' language, and the pages built in it (English paths), as the build links them. */
+  locale: Locale;
+  pages: ReadonlySet<string>;
 }
 
-/** Read the hashed asset URLs from the built 404 page (it has no islands, just the site script). */
-export function readPageAssets(dist: string): PageAssets {
-  const html = readFileSync(join(dist, "404.html"), "utf8");
+/** The English paths of the pages built under `dir` (each a folder with an index.html). */
+function builtPages(dir: string) {
+  const pages = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }))
+    if (file === "index.html" || file.endsWith("/index.html"))
+      pages.add(`/${file.slice(0, -"index.html".length).replace(/\/$/, "")}`);
+  return pages;
+}
+
+/**
+ * Read the hashed asset URLs from `locale`'s built 404 page (it has no islands, just the site
+ * script), and which of the site's pages are built in that language.
+ */
+export function readPageAssets(dist: string, locale: Locale = sourceLocale): PageAssets {
+  const root = join(dist, locale.prefix);
+  const html = readFileSync(join(root, "404.html"), "utf8");
   const tags = (name: string) =>
     [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "gi"))].map(([tag]) =>
       Object.fromEntries(
@@ -55,6 +73,9 @@ export function readPageAssets(dist: string): PageAssets {
     script: tags("script").find((s) => s["data-src"])?.["data-src"] ?? "",
     inlineStyle: /<style>[\s\S]*?<\/style>/.exec(html)?.[0] ?? "",
     policy: metaPolicy(html) ?? "",
+    locale,
+    // Only another language's links change (src/i18n/links.ts): English needs no list.
+    pages: locale.prefix ? builtPages(root) : new Set(),
   };
 }
 
@@ -88,7 +109,8 @@ export function render(assets: PageAssets, title: string, path: string, children
     </AssetsContext.Provider>,
   );
   const script = assets.script ? `<script type="module" src="${assets.script}"></script>` : "";
-  const page = html
+  // A link leads to the page in the same language where it is built in it, as on the static pages.
+  const page = localizeLinks(html, assets.locale, assets.pages)
     .replace(`<link rel="stylesheet"`, `${assets.inlineStyle}<link rel="stylesheet"`)
     .replace("</body>", `${script}</body>`);
   return `<!DOCTYPE html>${assets.policy ? withPolicyMeta(page, assets.policy) : page}`;

@@ -2,7 +2,6 @@
  * Everything the server says in words: the pages, messages and e-mails of one locale, each called
  * in that locale's scope (./index.ts), so the content they read is in its language.
  */
-import { join } from "node:path";
 import { formWords } from "../../src/content/forms";
 import type { Locale } from "../../src/i18n/locales";
 import { rateLimitMessage, validateEnquiry } from "../../src/lib/enquiry";
@@ -30,7 +29,7 @@ export type BookingWord = keyof ReturnType<typeof bookingWords>;
 export type RegistrationWord = keyof typeof registrationAnswers;
 
 export function createViews(dist: string, locale: Locale) {
-  const assets = readPageAssets(join(dist, locale.prefix));
+  const assets = readPageAssets(dist, locale);
   return {
     /** A request-level problem, as the visitor reads it (JSON `errors.form`, or the page's lead). */
     problem: (name: Problem) => fill(formWords.problems[name], { kb: BODY_LIMIT / 1024 }),

@@ -37,6 +37,11 @@ before(() => {
     mkdirSync(join(dist, prefix), { recursive: true });
     writeFileSync(join(dist, prefix, "404.html"), notFound(lang, d, `page-${lang}-site-T.js`));
   }
+  // Built in Arabic: the home page and /about; /contact only in English.
+  for (const page of ["", "about", "contact", "ar", "ar/about"]) {
+    mkdirSync(join(dist, page), { recursive: true });
+    writeFileSync(join(dist, page, "index.html"), "<!DOCTYPE html>");
+  }
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -139,6 +144,10 @@ test("a form sent from an Arabic page is answered in Arabic: JSON messages and p
     // The address is set apart so it reads left to right inside Arabic.
     assert.ok(done.includes('<bdi dir="ltr">layla@example.com</bdi>'));
     assert.ok(done.includes('href="/ar/"'), "links lead to the Arabic pages");
+    // Every link, the header's and footer's too, as the build links a static page's.
+    assert.ok(done.includes('href="/ar/about"'), "a page built in Arabic is linked in Arabic");
+    assert.ok(!done.includes('href="/about"'), "no link to the English twin of an Arabic page");
+    assert.ok(done.includes('href="/contact"'), "a page not built in Arabic is linked in English");
 
     const zh = await server.post({ ...student, lang: "zh", phone: "12" });
     assert.deepEqual(((await zh.json()) as { errors: object }).errors, {
