@@ -279,13 +279,13 @@ export class Leads {
       kind === "enquiry" ? "enquiries" : kind === "booking" ? "bookings" : "registrations";
     const mails = await this.db
       .selectFrom("deliveries")
-      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .select(["outbox", "id", "mail", "state", "at", "reason", "attempts"])
       .where("outbox", "=", outbox)
       .where("id", "=", id)
       .execute();
     const hooks = await this.db
       .selectFrom("deliveries")
-      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .select(["outbox", "id", "mail", "state", "at", "reason", "attempts"])
       .where("outbox", "=", "webhooks")
       .where("id", "like", `msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`)
       .execute()
