@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, LeadKind, OutboxName } from "../db/schema";
 import { requeueFlagged, type DeliveryState } from "../outbox";
-import type { Clock } from "./clock";
 import type { Viewer } from "./leads";
 
 export const OUTBOXES: readonly OutboxName[] = [
@@ -71,10 +70,7 @@ export const FAILED_SHOWN = 50;
  * (requeueFlagged), for one e-mail.
  */
 export class Deliveries {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Failed and given-up ones, newest first, of the leads the viewer may see. */
   async failed(viewer: Viewer): Promise<FailedDelivery[]> {
@@ -128,12 +124,12 @@ export class Deliveries {
       .executeTakeFirst();
   }
 
-  /** Re-queues one given-up e-mail (webhook): true if it was, false if no longer given up. */
+  /**
+   * Re-queues one given-up e-mail (webhook): true if it was, false if no longer given up. On
+   * the outboxes' own clock (the real one), as the workers' records are.
+   */
   async retry(outbox: OutboxName, id: string, mail: string) {
-    const requeued = await requeueFlagged(this.db, outbox, new Date(this.clock.now()), {
-      id,
-      mail,
-    });
+    const requeued = await requeueFlagged(this.db, outbox, new Date(), { id, mail });
     return requeued.length > 0;
   }
 }

@@ -76,7 +76,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     bookings: options.bookings,
     events: options.events,
     checkIns: new CheckIns(db, clock),
-    deliveries: new Deliveries(db, clock),
+    deliveries: new Deliveries(db),
     claims: new StaleClaims(
       clock.now,
       options.events && (() => options.events!.schedule.all().map((s) => s.event)),

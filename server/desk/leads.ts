@@ -287,9 +287,13 @@ export class Leads {
       .selectFrom("deliveries")
       .select(["outbox", "id", "mail", "state", "at", "reason", "attempts"])
       .where("outbox", "=", "webhooks")
-      .where("id", "like", `msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`)
-      .execute()
-      .catch(() => []);
+      // SQLite's LIKE has no escape character unless told (PostgreSQL's is the same one).
+      .where(
+        sql`id`,
+        "like",
+        sql`${`msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`} escape '\\'`,
+      )
+      .execute();
     return [...mails, ...hooks];
   }
 
