@@ -90,7 +90,12 @@ function NextEvents({ events }: { events: EventRow[] }) {
     <section aria-labelledby="next-events">
       <h2 id="next-events">The next events</h2>
       {events.length ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="The next events">
+        <div
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Places at the next events"
+        >
           <table>
             <caption>The next events to start (London time)</caption>
             <thead>
