@@ -61,8 +61,8 @@ export interface FailedDelivery {
   lead?: { kind: LeadKind; id: string; name: string };
 }
 
-/** How many the home page lists at most. */
-export const FAILED_SHOWN = 50;
+/** How many the home page lists at most (the newest). */
+export const FAILED_SHOWN = 20;
 
 /**
  * The deliveries that went wrong, for the desk: the rows of the outboxes (`deliveries`, shared
@@ -72,11 +72,16 @@ export const FAILED_SHOWN = 50;
 export class Deliveries {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Failed and given-up ones, newest first, of the leads the viewer may see. */
-  async failed(viewer: Viewer): Promise<FailedDelivery[]> {
+  /**
+   * Failed and given-up ones, newest first, of the leads the viewer may see: the newest
+   * FAILED_SHOWN, and how many there are (of the newest 500).
+   */
+  async failed(viewer: Viewer): Promise<{ rows: FailedDelivery[]; total: number }> {
     const rows = await this.db
       .selectFrom("deliveries")
       .select(["outbox", "id", "mail", "state", "at", "reason", "attempts", "dueAt"])
+      // Each outbox named: the index on (outbox, state, due_at) finds them among the sent.
+      .where("outbox", "in", OUTBOXES)
       .where("state", "in", ["failed", "flagged"])
       .orderBy("at", "desc")
       .limit(500)
@@ -93,11 +98,12 @@ export class Deliveries {
       for (const s of found) states.set(`${s.kind}/${s.id}`, s);
     }
     const shown: FailedDelivery[] = [];
+    let total = 0;
     rows.forEach((row, i) => {
       const lead = leads[i];
       const state = lead && states.get(`${lead.kind}/${lead.id}`);
       if (!viewer.seesAll && !(state && (state.assignee ?? viewer.id) === viewer.id)) return;
-      if (shown.length >= FAILED_SHOWN) return;
+      if (++total > FAILED_SHOWN) return;
       shown.push({
         outbox: row.outbox,
         id: row.id,
@@ -110,7 +116,7 @@ export class Deliveries {
         lead: lead && { ...lead, name: state?.name ?? "" },
       });
     });
-    return shown;
+    return { rows: shown, total };
   }
 
   /** One delivery's row (its state now), or undefined. */

@@ -134,7 +134,17 @@ function NextEvents({ events }: { events: EventRow[] }) {
   );
 }
 
-function Failed({ rows, now, csrf }: { rows: FailedDelivery[]; now: number; csrf: string }) {
+function Failed({
+  rows,
+  total,
+  now,
+  csrf,
+}: {
+  rows: FailedDelivery[];
+  total: number;
+  now: number;
+  csrf: string;
+}) {
   return (
     <section aria-labelledby="failed">
       <h2 id="failed">E-mails and webhooks not delivered</h2>
@@ -184,6 +194,13 @@ function Failed({ rows, now, csrf }: { rows: FailedDelivery[]; now: number; csrf
               );
             })}
           </ul>
+          {total > rows.length ? (
+            <p>
+              The newest {rows.length} of {total} are shown: <code>npm run enquiries</code> lists
+              the enquiries&apos; and <code>npm run enquiries -- --retry</code> re-queues every
+              given-up one.
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="quiet">Every e-mail and webhook was delivered or is on its way.</p>
@@ -236,7 +253,7 @@ export function homePage(
     names: Map<string, string>;
     consultations: Map<string, Booking[]>;
     events: EventRow[];
-    failed: FailedDelivery[];
+    failed: { rows: FailedDelivery[]; total: number };
     claims: StaleClaim[];
     done?: string;
   },
@@ -284,7 +301,7 @@ export function homePage(
       </p>
       <Consultations days={data.consultations} />
       <NextEvents events={data.events} />
-      <Failed rows={data.failed} now={data.now} csrf={context.csrf} />
+      <Failed {...data.failed} now={data.now} csrf={context.csrf} />
       <Claims claims={data.claims} />
     </>,
   );
