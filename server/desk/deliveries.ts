@@ -87,15 +87,19 @@ export class Deliveries {
       .limit(500)
       .execute();
     const leads = rows.map((r) => leadOf(r.outbox, r.id));
-    const ids = [...new Set(leads.flatMap((l) => (l ? [l.id] : [])))];
     const states = new Map<string, { name: string; assignee: string | null }>();
-    for (let i = 0; i < ids.length; i += 200) {
-      const found = await this.db
-        .selectFrom("leadStates")
-        .select(["kind", "id", "name", "assignee"])
-        .where("id", "in", ids.slice(i, i + 200))
-        .execute();
-      for (const s of found) states.set(`${s.kind}/${s.id}`, s);
+    // By kind and id: the leads' primary key.
+    for (const kind of new Set(leads.flatMap((l) => (l ? [l.kind] : [])))) {
+      const ids = [...new Set(leads.flatMap((l) => (l?.kind === kind ? [l.id] : [])))];
+      for (let i = 0; i < ids.length; i += 200) {
+        const found = await this.db
+          .selectFrom("leadStates")
+          .select(["kind", "id", "name", "assignee"])
+          .where("kind", "=", kind)
+          .where("id", "in", ids.slice(i, i + 200))
+          .execute();
+        for (const s of found) states.set(`${s.kind}/${s.id}`, s);
+      }
     }
     const shown: FailedDelivery[] = [];
     let total = 0;
