@@ -4,9 +4,9 @@
  * left, the site's out-of-date claims on that day; an acknowledgement the mail server refused
  * shows as given up, Retry sends it exactly once and it leaves the list; a webhook the
  * receiver refused is sent again from its lead's timeline (Resend), never by an adviser the
- * lead is not theirs.
+ * lead is not theirs. On SQLite and on PostgreSQL.
  */
-import { after, before, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,13 +18,14 @@ import { StaffAccounts } from "../../server/desk/staff";
 import { receiverKey } from "../../server/webhooks";
 import { wallClock } from "../../src/lib/slots";
 import { DeskClient } from "./deskClient";
+import { testEngines, type TestEngine } from "./engines";
 import { until } from "./process";
 import { newSecret, testReceiver } from "./receiver";
-import { testSmtp } from "./smtp";
+import { testSmtp, type TestSmtp } from "./smtp";
 
-const smtp = testSmtp();
+let smtp: TestSmtp;
 const secret = newSecret();
-const receiver = testReceiver(secret);
+let receiver: ReturnType<typeof testReceiver>;
 // Runs at real speed from a fixed morning (a Tuesday): the slot rules and the mail timers agree.
 const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
 const now = () => Date.now() + offset;
@@ -40,7 +41,10 @@ let managerId = "";
 const refusedMail = new Set<string>();
 const refusedHooks = new Set<string>();
 
-before(async () => {
+/** The server, mail server and receiver on a new database of the engine's. */
+async function start(engine: TestEngine) {
+  smtp = testSmtp();
+  receiver = testReceiver(secret);
   smtp.state.policy = (m) =>
     m.to.some((to) => refusedMail.has(to))
       ? { code: 550, message: `5.1.1 <${m.to[0]}>: mailbox unavailable` }
@@ -56,7 +60,8 @@ before(async () => {
     join(dist, "404.html"),
     "<!DOCTYPE html><html><head></head><body>404</body></html>",
   );
-  const dataDir = join(root, "data");
+  const where = await engine.fresh();
+  const dataDir = where.dataDir;
   mkdirSync(dataDir, { recursive: true });
   const eventsFile = join(root, "events.yaml");
   const webinar = (slug: string, title: string, start: string, capacity: number) => `
@@ -82,6 +87,7 @@ before(async () => {
   app = createApp({
     dist,
     dataFile: join(dataDir, "enquiries.jsonl"),
+    ...(where.databaseUrl ? { databaseUrl: where.databaseUrl } : {}),
     publicUrl: "http://localhost",
     smtpUrl: smtp.url,
     bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
@@ -98,7 +104,7 @@ before(async () => {
   await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
   origin = `http://localhost:${(app.address() as AddressInfo).port}`;
   await app.ready;
-  database = openDatabase({ dataDir });
+  database = openDatabase(where);
   const accounts = new StaffAccounts(database.db);
   managerId = (await accounts.add("mia@agency.test", "Mia Manager", "manager")).id;
   await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
@@ -106,9 +112,9 @@ before(async () => {
   await manager.signIn(smtp, "mia@agency.test");
   adviser = new DeskClient(origin);
   await adviser.signIn(smtp, "ann@agency.test");
-});
+}
 
-after(async () => {
+async function stop() {
   app.closeAllConnections();
   await new Promise((done) => app.close(done));
   await app.drain(5000);
@@ -116,7 +122,7 @@ after(async () => {
   await smtp.close();
   await receiver.close();
   rmSync(root, { recursive: true, force: true });
-});
+}
 
 const form = (path: string, fields: Record<string, string>) =>
   fetch(`${origin}${path}`, {
@@ -170,7 +176,7 @@ const section = (html: string, id: string) => {
 /** The e-mails the mail server accepted to an address. */
 const accepted = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
-test("home: today's and tomorrow's consultations (an adviser's own), the next events with places left, the claims out of date", async () => {
+async function homeParts() {
   const slots = (
     (await (await fetch(`${origin}/api/booking/slots?mode=office`)).json()) as {
       slots: { start: string }[];
@@ -226,9 +232,9 @@ test("home: today's and tomorrow's consultations (an adviser's own), the next ev
   assert.match(claims, /href="\/admin\/#\/collections\/site\/entries\/site"/);
   assert.match(claims, /soon-webinar.joinLink/);
   assert.doesNotMatch(claims, /later-webinar/);
-});
+}
 
-test("a refused acknowledgement shows on home as given up; Retry sends it once and it leaves the list", async () => {
+async function retryOnHome() {
   refusedMail.add("student9@example.com");
   const id = await enquire(9);
   const failed = await until(
@@ -281,9 +287,9 @@ test("a refused acknowledgement shows on home as given up; Retry sends it once a
   assert.deepEqual(entries, [
     { action: "delivery.retry", recordKind: "enquiry", recordId: id, detail: "enquiries ack" },
   ]);
-});
+}
 
-test("a refused webhook is sent again from its lead's timeline; not by an adviser it is not theirs", async () => {
+async function resendOnLead() {
   refusedHooks.add("student10@example.com");
   const id = await enquire(10);
   const lead = `/desk/leads/enquiry/${id}`;
@@ -345,4 +351,25 @@ test("a refused webhook is sent again from its lead's timeline; not by an advise
       .execute()
   ).map((e) => e.action);
   assert.deepEqual(actions.sort(), ["delivery.refused", "delivery.retry", "delivery.retry"]);
+}
+
+describe("the desk's home", () => {
+  const { engines } = testEngines();
+  for (const engine of engines)
+    describe(engine.name, { skip: engine.skip }, () => {
+      before(() => start(engine));
+      after(stop);
+      test(
+        "home: today's and tomorrow's consultations (an adviser's own), the next events with places left, the claims out of date",
+        homeParts,
+      );
+      test(
+        "a refused acknowledgement shows on home as given up; Retry sends it once and it leaves the list",
+        retryOnHome,
+      );
+      test(
+        "a refused webhook is sent again from its lead's timeline; not by an adviser it is not theirs",
+        resendOnLead,
+      );
+    });
 });
