@@ -5,22 +5,11 @@
  * itself once a build succeeds.
  */
 import { relative } from "node:path";
-import { collections } from "../src/content/collections";
+import { entryAddress } from "../src/content/collections";
 import { cspHash } from "../src/build/headers";
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[c]};`);
-
-/** The editor's address of the entry a content file holds, when it is one. */
-export function entryAddress(file: string): string | undefined {
-  for (const c of collections) {
-    if ("folder" in c) {
-      const match = new RegExp(`^${c.folder}/([^/]+)\\.(?:md|ya?ml)$`).exec(file);
-      if (match) return `/admin/#/collections/${c.name}/entries/${match[1]}`;
-    } else if (c.file === file) return `/admin/#/collections/${c.name}/entries/${c.name}`;
-  }
-  return undefined;
-}
 
 /** The build's output, as the lines worth reading: its problems, without stack frames or warnings. */
 export function buildProblems(output: string, root: string): string[] {

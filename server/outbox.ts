@@ -378,20 +378,27 @@ export async function latestRecords(db: Kysely<Database>, outbox: OutboxName) {
 }
 
 /**
- * Staff's request to send flagged e-mails again (npm run enquiries -- --retry): each one still
- * flagged becomes pending, due now, and every server's next poll takes it up; the request is
- * kept in delivery_requeues. Returns those re-queued.
+ * Staff's request to send flagged e-mails again (npm run enquiries -- --retry; the desk's
+ * Retry, for `only` one): each one still flagged becomes pending, due now, and every server's
+ * next poll takes it up; the request is kept in delivery_requeues. Returns those re-queued
+ * (none when it is no longer flagged: sent, or re-queued already).
  */
-export async function requeueFlagged(db: Kysely<Database>, outbox: OutboxName, now = new Date()) {
+export async function requeueFlagged(
+  db: Kysely<Database>,
+  outbox: OutboxName,
+  now = new Date(),
+  only?: { id: string; mail: string },
+) {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const flagged = await trx
+    let query = trx
       .selectFrom("deliveries")
       .selectAll()
       .where("outbox", "=", outbox)
       .where("state", "=", "flagged")
-      .where("at", "<=", at)
-      .execute();
+      .where("at", "<=", at);
+    if (only) query = query.where("id", "=", only.id).where("mail", "=", only.mail);
+    const flagged = await query.execute();
     for (const row of flagged) await requeueRow(trx, row, at);
     return flagged.map(toRecord);
   });

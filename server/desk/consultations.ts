@@ -1,4 +1,6 @@
 import type { Booking } from "../booking/store";
+import type { Desk } from "./context";
+import type { StaffMember } from "./staff";
 import { addDays, wallClock, weekdayOf } from "../../src/lib/slots";
 
 export const LONDON = "Europe/London";
@@ -25,4 +27,12 @@ export function byDay(bookings: readonly Booking[], days: readonly string[]) {
   for (const b of [...bookings].sort((x, y) => x.start.localeCompare(y.start)))
     grouped.get(wallClock(b.start, LONDON).date)?.push(b);
   return grouped;
+}
+
+/** The consultations a member of staff sees: an adviser's own (their leads' and nobody's). */
+export async function bookingsSeenBy(desk: Desk, staff: Pick<StaffMember, "id" | "role">) {
+  const bookings = desk.bookings ? await desk.bookings.all() : [];
+  if (staff.role !== "adviser") return bookings;
+  const assignees = await desk.leads.assignees("booking");
+  return bookings.filter((b) => (assignees.get(b.id) ?? staff.id) === staff.id);
 }

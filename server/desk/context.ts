@@ -12,7 +12,9 @@ import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
 import type { AuditLog } from "./audit";
 import type { CheckIns } from "./checkIns";
+import type { StaleClaims } from "./claims";
 import type { Clock } from "./clock";
+import type { Deliveries } from "./deliveries";
 import type { Leads } from "./leads";
 import type { Passkeys, RelyingParty } from "./passkeys";
 import type { LoadedSession, Sessions } from "./session";
@@ -68,6 +70,10 @@ export interface Desk {
   /** The events; undefined: the server has none (the page says so). */
   events?: DeskEvents;
   checkIns: CheckIns;
+  /** The e-mails and webhooks that failed or were given up, and their re-queue. */
+  deliveries: Deliveries;
+  /** The site's out-of-date claims (`npm run content -- check`), once a day. */
+  claims: StaleClaims;
   assets: Assets;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;

@@ -11,9 +11,11 @@ import { StaffRequests } from "../staffRequests";
 import { loadAssets } from "./assets";
 import { AuditLog } from "./audit";
 import { CheckIns } from "./checkIns";
+import { StaleClaims } from "./claims";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
 import { SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
+import { Deliveries } from "./deliveries";
 import { csrfMatches, csrfToken, CSRF_FIELD, originMatches } from "./csrf";
 import { Leads } from "./leads";
 import { Passkeys } from "./passkeys";
@@ -74,6 +76,11 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     bookings: options.bookings,
     events: options.events,
     checkIns: new CheckIns(db, clock),
+    deliveries: new Deliveries(db),
+    claims: new StaleClaims(
+      clock.now,
+      options.events && (() => options.events!.schedule.all().map((s) => s.event)),
+    ),
     requests: new StaffRequests(db, ready),
     assets,
     limits: {

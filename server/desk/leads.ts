@@ -279,17 +279,21 @@ export class Leads {
       kind === "enquiry" ? "enquiries" : kind === "booking" ? "bookings" : "registrations";
     const mails = await this.db
       .selectFrom("deliveries")
-      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .select(["outbox", "id", "mail", "state", "at", "reason", "attempts"])
       .where("outbox", "=", outbox)
       .where("id", "=", id)
       .execute();
     const hooks = await this.db
       .selectFrom("deliveries")
-      .select(["outbox", "mail", "state", "at", "reason", "attempts"])
+      .select(["outbox", "id", "mail", "state", "at", "reason", "attempts"])
       .where("outbox", "=", "webhooks")
-      .where("id", "like", `msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`)
-      .execute()
-      .catch(() => []);
+      // SQLite's LIKE has no escape character unless told (PostgreSQL's is the same one).
+      .where(
+        sql`id`,
+        "like",
+        sql`${`msg\\_${id.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`} escape '\\'`,
+      )
+      .execute();
     return [...mails, ...hooks];
   }
 

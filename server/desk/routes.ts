@@ -114,6 +114,12 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     handler: leads.addLeadNote,
   },
   {
+    method: "POST",
+    path: "/desk/deliveries/retry",
+    example: "/desk/deliveries/retry",
+    handler: leads.retryDelivery,
+  },
+  {
     method: "GET",
     path: "/desk/consultations",
     example: "/desk/consultations?week=2026-12-07",

@@ -250,3 +250,14 @@ export const collections: (Collection | FolderCollection)[] = [
     list: { singular: "group of words", summary: "{{fields.words}}" },
   },
 ];
+
+/** The editor's address of the entry a content file holds, when it is one. */
+export function entryAddress(file: string): string | undefined {
+  for (const c of collections) {
+    if ("folder" in c) {
+      const match = new RegExp(`^${c.folder}/([^/]+)\\.(?:md|ya?ml)$`).exec(file);
+      if (match) return `/admin/#/collections/${c.name}/entries/${match[1]}`;
+    } else if (c.file === file) return `/admin/#/collections/${c.name}/entries/${c.name}`;
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { requestCancel } from "../../booking/report";
 import type { Desk, Handler } from "../context";
-import { byDay, shownDays, validDate } from "../consultations";
+import { bookingsSeenBy, byDay, shownDays, validDate } from "../consultations";
 import { cancelBookingPage, consultationsPage } from "../pages/Consultations";
 import { audit, contextFor, param, refuse, seeOther, sendPage } from "../respond";
 
@@ -13,12 +13,7 @@ export const showConsultations: Handler = async (desk, request, reply) => {
   const now = desk.clock.now();
   const days = shownDays({ day, week }, now);
   const me = request.desk.session!.staff;
-  let bookings = desk.bookings ? await desk.bookings.all() : [];
-  // An adviser's own: the bookings whose lead is theirs or nobody's.
-  if (me.role === "adviser") {
-    const assignees = await desk.leads.assignees("booking");
-    bookings = bookings.filter((b) => (assignees.get(b.id) ?? me.id) === me.id);
-  }
+  const bookings = await bookingsSeenBy(desk, me);
   await audit(desk, request, "consultations.view", undefined, `${day ? "day" : "week"}=${days[0]}`);
   return sendPage(
     reply,

@@ -1,10 +1,19 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
+import { addDays, wallClock } from "../../../src/lib/slots";
+import { bookingsSeenBy, byDay, LONDON } from "../consultations";
+import { deliveryLabel, isOutbox, leadOf, safeReason } from "../deliveries";
 import { homePage } from "../pages/Home";
 import { inboxPage } from "../pages/Inbox";
 import { leadPage, type TimelineItem } from "../pages/Lead";
 import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
+
+const leadAddress = (kind: LeadKind, id: string) => `/desk/leads/${kind}/${id}`;
+
+/** A delivery's state in words. */
+const stateWords = (state: string) =>
+  state === "flagged" ? "given up" : state === "failed" ? "failed, being retried" : state;
 
 const viewerOf = (request: FastifyRequest): Viewer => {
   const staff = request.desk.session!.staff;
@@ -16,19 +25,97 @@ async function staffNames(desk: Desk) {
   return { staff, names: new Map(staff.map((s) => [s.id, s.name])) };
 }
 
+/** How many of the next events home lists. */
+const NEXT_EVENTS = 3;
+
 export const showHome: Handler = async (desk, request, reply) => {
   const me = request.desk.session!.staff;
   const since = me.lastVisitAt;
-  const [counts, { names }] = await Promise.all([
-    desk.leads.counts(viewerOf(request), since),
+  const now = desk.clock.now();
+  const today = wallClock(now, LONDON).date;
+  const days = [today, addDays(today, 1)];
+  const viewer = viewerOf(request);
+  const [counts, { names }, bookings, events, claims] = await Promise.all([
+    desk.leads.counts(viewer, since),
     staffNames(desk),
+    bookingsSeenBy(desk, me),
+    nextEvents(desk, now),
+    desk.claims.today(),
   ]);
+  // After counts: the leads' rows are caught up, so each delivery finds its lead.
+  const failed = await desk.deliveries.failed(viewer);
   await desk.staff.markVisit(me.id);
   await audit(desk, request, "home.view");
   return sendPage(
     reply,
     200,
-    homePage(contextFor(desk, request), { now: desk.clock.now(), since, names, ...counts }),
+    homePage(contextFor(desk, request), {
+      now,
+      since,
+      names,
+      ...counts,
+      consultations: byDay(bookings, days),
+      events,
+      failed,
+      claims,
+      done: param(request, "done") === "retried" ? RETRIED : undefined,
+    }),
+  );
+};
+
+/** The next few events to start, with their places, soonest first. */
+async function nextEvents(desk: Desk, now: number) {
+  const next = (desk.events?.schedule.all() ?? [])
+    .filter((s) => s.event.status === "scheduled" && Date.parse(s.event.startsAt) > now)
+    .sort((a, b) => a.event.startsAt.localeCompare(b.event.startsAt))
+    .slice(0, NEXT_EVENTS);
+  if (!next.length) return [];
+  const places = await desk.events!.desk.places(next, now);
+  return next.map((s) => ({ event: s.event, places: places[s.event.slug] }));
+}
+
+const RETRIED = "It is re-queued: the server sends it within seconds.";
+
+/**
+ * Retry (home) and Resend (a lead's timeline): one given-up e-mail or webhook pending again,
+ * by the very re-queue `npm run enquiries -- --retry` makes; the server's delivery worker
+ * sends it once. Only for a lead the person may see.
+ */
+export const retryDelivery: Handler = async (desk, request, reply) => {
+  const outbox = field(request.body, "outbox");
+  const id = field(request.body, "id");
+  const mail = field(request.body, "mail");
+  const row = isOutbox(outbox) ? await desk.deliveries.get(outbox, id, mail) : undefined;
+  if (!row)
+    return refuse(desk, request, reply, 404, "No such e-mail", [
+      "There is no e-mail or webhook like this to send again. Go back and reload the page.",
+    ]);
+  const lead = leadOf(row.outbox, row.id);
+  const state = lead && (await desk.leads.state(lead.kind, lead.id));
+  const viewer = viewerOf(request);
+  if (!viewer.seesAll && !(state && (state.assignee ?? viewer.id) === viewer.id)) {
+    await audit(desk, request, "delivery.refused", lead, `${row.outbox} ${row.mail}`);
+    return refuse(desk, request, reply, 403, "This lead is someone else's", [
+      "This e-mail belongs to a lead assigned to another adviser. A manager can send it again.",
+    ]);
+  }
+  const requeued = await desk.deliveries.retry(row.outbox, row.id, row.mail);
+  if (!requeued)
+    return refuse(desk, request, reply, 409, "Not sent again", [
+      row.state === "sent"
+        ? "It has been delivered since: there is nothing to send again."
+        : row.state === "pending"
+          ? "It is re-queued already: the server sends it within seconds."
+          : row.state === "failed"
+            ? "It is not given up: the server is still trying it by itself."
+            : "It is not waiting to be sent again.",
+    ]);
+  await audit(desk, request, "delivery.retry", lead, `${row.outbox} ${row.mail}`);
+  return seeOther(
+    reply,
+    field(request.body, "back") === "lead" && lead
+      ? `${leadAddress(lead.kind, lead.id)}?done=resent`
+      : "/desk?done=retried",
   );
 };
 
@@ -138,6 +225,7 @@ const DONE: Record<string, string> = {
   assigned: "The assignee is changed.",
   status: "The status is changed.",
   note: "Your note is added.",
+  resent: RETRIED,
 };
 
 export const showLead: Handler = async (desk, request, reply) => {
@@ -160,9 +248,10 @@ export const showLead: Handler = async (desk, request, reply) => {
       at: d.at,
       what:
         d.outbox === "webhooks"
-          ? `Webhook to ${d.mail}: ${d.state}`
-          : `E-mail "${d.mail}": ${d.state}${d.attempts ? ` after ${d.attempts} failed attempts` : ""}`,
-      detail: d.state === "flagged" || d.state === "failed" ? (d.reason ?? undefined) : undefined,
+          ? `Webhook to ${d.mail}: ${stateWords(d.state)}`
+          : `E-mail "${d.mail}" (${deliveryLabel(d.outbox, d.mail).toLowerCase()}): ${stateWords(d.state)}${d.attempts ? ` after ${d.attempts} failed attempts` : ""}`,
+      detail: d.state === "flagged" || d.state === "failed" ? safeReason(d.reason) : undefined,
+      resend: d.state === "flagged" ? { outbox: d.outbox, id: d.id, mail: d.mail } : undefined,
     })),
     ...entries
       .filter((e) => e.action === "lead.assign" || e.action === "lead.status")
@@ -194,8 +283,6 @@ export const showLead: Handler = async (desk, request, reply) => {
     }),
   );
 };
-
-const leadAddress = (kind: LeadKind, id: string) => `/desk/leads/${kind}/${id}`;
 
 export const assignLead: Handler = async (desk, request, reply) => {
   const lead = await allowedLead(desk, request, reply);

@@ -5,15 +5,15 @@ import { LONDON } from "../consultations";
 import { Csrf, renderPage, type PageContext } from "./Layout";
 
 const time = (start: string) => slotLabel(start, LONDON, "en-GB").time;
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 /** "Monday 7 December 2026" for a London date. */
-export const dayName = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(`${date}T12:00:00Z`));
+export const dayName = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 const modeName = (mode: string) => modeById(mode)?.name ?? mode;
 
 export interface ConsultationsData {

@@ -104,10 +104,13 @@ const london = new Intl.DateTimeFormat("en-GB", {
 /** "6 Dec 2026, 14:05" in London. */
 export const londonTime = (at: string) => london.format(new Date(at));
 
+/** Made once: a formatter is slow to make, and a page has dozens of times. */
+const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
 /** "2 hours ago", "in 3 days". */
 export function relative(at: string, now: number) {
   const seconds = Math.round((Date.parse(at) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  const format = relativeFormat;
   const steps: [Intl.RelativeTimeFormatUnit, number][] = [
     ["day", 86_400],
     ["hour", 3600],

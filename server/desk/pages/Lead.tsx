@@ -3,6 +3,7 @@ import { LEAD_STATUSES } from "../leads";
 import type { StaffMember } from "../staff";
 import { Csrf, renderPage, When, type PageContext } from "./Layout";
 import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
+import { RetryButton, type RetryTarget } from "./Home";
 
 /** One line of a lead's timeline. */
 export interface TimelineItem {
@@ -12,6 +13,8 @@ export interface TimelineItem {
   who?: string;
   /** A note's text, a delivery's reason. */
   detail?: string;
+  /** A given-up e-mail or webhook: the Resend button's. */
+  resend?: RetryTarget;
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -163,6 +166,15 @@ export function leadPage(
                 <p className="note" dir="auto">
                   {item.detail}
                 </p>
+              ) : null}
+              {item.resend ? (
+                <RetryButton
+                  target={item.resend}
+                  csrf={context.csrf}
+                  back="lead"
+                  label="Resend"
+                  what={item.what}
+                />
               ) : null}
             </li>
           ))}
