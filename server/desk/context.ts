@@ -7,6 +7,7 @@ import type { RegistrationDesk } from "../events/desk";
 import type { EventSchedule } from "../events/schedule";
 import type { RegistrationStore } from "../events/store";
 import type { Mailer } from "../mailer";
+import type { EraseContext } from "../privacy/erase";
 import type { Limiter } from "../rateLimit";
 import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
@@ -35,6 +36,11 @@ export interface DeskOptions {
   bookings?: BookingStore;
   /** The events (server/events): their lists, cancellations and promotions. */
   events?: DeskEvents;
+  /**
+   * What the erasures cancel with (server/privacy/erase.ts, the server's own context): the
+   * desk shows what an erasure would cancel. Absent: nothing is shown as to be cancelled.
+   */
+  privacy?: Pick<EraseContext, "bookings" | "events">;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
 }
@@ -55,6 +61,8 @@ export const SIGN_IN_LIMITS = {
 /** Everything a desk handler uses. */
 export interface Desk {
   clock: Clock;
+  /** The database, for what reads it through shared code (server/privacy/). */
+  db: Kysely<Database>;
   staff: StaffAccounts;
   sessions: Sessions;
   links: SignInLinks;
@@ -67,6 +75,8 @@ export interface Desk {
   requests: StaffRequests;
   /** The events; undefined: the server has none (the page says so). */
   events?: DeskEvents;
+  /** What an erasure cancels first is worked out with (server/privacy/erase.ts). */
+  privacy: Pick<EraseContext, "bookings" | "events">;
   checkIns: CheckIns;
   assets: Assets;
   limits: { account: Limiter; client: Limiter };

@@ -14,7 +14,7 @@ export interface TimelineItem {
   detail?: string;
 }
 
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   fullName: "Name",
   name: "Name",
   email: "E-mail",
@@ -37,7 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields staff never need to read. */
-const HIDDEN = new Set([
+export const HIDDEN = new Set([
   "id",
   "idempotencyKey",
   "sequence",
