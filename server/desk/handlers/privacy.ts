@@ -20,6 +20,7 @@ import { ERASED, isEmail, normalEmail } from "../../privacy/strip";
 import type { Desk, Handler } from "../context";
 import {
   copyRequestPage,
+  countLine,
   eraseCheckPage,
   exportPage,
   privacyPage,
@@ -87,10 +88,7 @@ async function addressOf(desk: Desk, body: unknown) {
 }
 
 /** The counts of a copy, for the audit log: never the address or a field of it. */
-const countsOf = (copy: PersonExport) =>
-  recordCounts(copy)
-    .map(([n, , many]) => `${n} ${many}`)
-    .join(", ");
+const countsOf = (copy: PersonExport) => recordCounts(copy).map(countLine).join(", ");
 
 /** The copy of the posted address, audited; undefined after answering with the form's problem. */
 async function copyFor(desk: Desk, request: FastifyRequest, reply: FastifyReply, how: string) {

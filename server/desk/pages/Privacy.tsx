@@ -220,7 +220,7 @@ export const recordCounts = (copy: PersonExport) =>
     [copy.requests.length, "privacy request", "privacy requests"],
   ] as const;
 
-const countLine = ([n, one, many]: readonly [number, string, string]) =>
+export const countLine = ([n, one, many]: readonly [number, string, string]) =>
   `${n} ${n === 1 ? one : many}`;
 
 /** The hidden fields that name the person again in the next form (never in an address). */
