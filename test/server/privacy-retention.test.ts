@@ -3,7 +3,8 @@
  * PostgreSQL: of each kind, a record one day short of its period stays and one a day past it
  * goes (deleted, or stripped of the person where counts must stay); two jobs started at once on
  * one database do it once. Enquiries count from their last activity on the desk (a note, an
- * assignment, a status change), not from when the desk first listed them.
+ * assignment, a status change), not from when the desk first listed them (migration 0015 sets
+ * back what an older desk stamped).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,6 +13,7 @@ import { migrate, openDatabase } from "../../server/db";
 import type { Database } from "../../server/db/schema";
 import { nextToExpire, runRetention } from "../../server/privacy/retention";
 import { Leads } from "../../server/desk/leads";
+import { up as leadActivity } from "../../server/db/migrations/0015_lead_activity";
 import { expiresAt, keptSince, loadRetention } from "../../src/content/retention";
 import { testEngines } from "./engines";
 
@@ -355,6 +357,46 @@ for (const engine of engines)
         // "listed": first seen by the desk a day ago, never worked on: its arrival counts.
         deskNow = NOW.getTime() - DAY;
         await desk.catchUp();
+        // As an older desk stamped it (when it first listed it), then migration 0015 once more:
+        // back to its arrival; a lead worked on (its assignment in the audit log) keeps its time.
+        await db
+          .updateTable("leadStates")
+          .set({ updatedAt: new Date(deskNow).toISOString() })
+          .where("id", "=", "listed")
+          .execute();
+        // The desk's handlers write each change to the audit log.
+        for (const [id, action, at] of [
+          ["assigned", "lead.assign", monthsAgo(1)],
+          ["worked-goes", "lead.status", new Date(cutAt - DAY).toISOString()],
+          ["worked-stays", "lead.status", new Date(cutAt + DAY).toISOString()],
+        ])
+          await db
+            .insertInto("auditLog")
+            .values({
+              id: `${id}-entry`,
+              at,
+              staffId: "staff-1",
+              action,
+              recordKind: "enquiry",
+              recordId: id,
+              client: "127.0.0.1",
+              detail: null,
+            })
+            .execute();
+        await leadActivity(db as Kysely<unknown>);
+        const stamped = await db
+          .selectFrom("leadStates")
+          .select(["id", "receivedAt", "updatedAt"])
+          .where("id", "in", ["listed", "assigned"])
+          .orderBy("id")
+          .execute();
+        assert.deepEqual(
+          stamped.map((r) => [r.id, r.updatedAt === r.receivedAt]),
+          [
+            ["assigned", false],
+            ["listed", true],
+          ],
+        );
 
         const next = await nextToExpire(db, NOW, periods);
         assert.deepEqual(
