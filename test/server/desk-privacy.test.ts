@@ -346,7 +346,7 @@ for (const engine of engines)
         assert.equal(check.status, 200);
         assert.match(check.text, /Erase everything about this person\?/);
         assert.match(check.text, /First cancelled \(<!-- -->2<!-- -->\)/, "both still to come");
-        assert.match(check.text, /Consultation \(video call\)/);
+        assert.match(check.text, /Consultation \(Video call\)/);
         assert.match(check.text, /Event: Open day/);
         assert.match(check.text, /1 enquiry/);
         assert.match(check.text, /2 consultation bookings/);

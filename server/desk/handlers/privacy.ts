@@ -121,7 +121,6 @@ export const showExport: Handler = async (desk, request, reply) => {
       now: desk.clock.now(),
       copy: found.copy,
       request: found.request,
-      canErase: true,
     }),
   );
 };

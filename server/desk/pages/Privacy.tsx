@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { modeById } from "../../../src/lib/bookingRules";
 import { RETENTION_FROM } from "../../../src/content/schema/retention";
 import type { Retention } from "../../../src/content/schema/retention";
 import type { PrivacyRequestTable } from "../../db/schema";
@@ -234,7 +235,7 @@ const Person = ({ copy, request }: { copy: PersonExport; request?: string }) => 
 /** Everything held about an address, readable, with the JSON download and the way to erase. */
 export function exportPage(
   context: PageContext,
-  data: { now: number; copy: PersonExport; request?: string; canErase: boolean },
+  data: { now: number; copy: PersonExport; request?: string },
 ) {
   const { copy, now } = data;
   const nothing = !copy.enquiries.length && !copy.bookings.length && !copy.registrations.length;
@@ -252,7 +253,7 @@ export function exportPage(
           <Person copy={copy} request={data.request} />
           <button type="submit">Download JSON</button>
         </form>
-        {data.canErase && !nothing ? (
+        {nothing ? null : (
           <form method="post" action="/desk/privacy/erase/check" className="inline">
             <Csrf token={context.csrf} />
             <Person copy={copy} request={data.request} />
@@ -260,7 +261,7 @@ export function exportPage(
               Erase everything about this person
             </button>
           </form>
-        ) : null}
+        )}
       </div>
       <section aria-labelledby="x-enquiries">
         <h2 id="x-enquiries">Enquiries ({copy.enquiries.length})</h2>
@@ -413,12 +414,6 @@ function Deliveries({
   );
 }
 
-const MODE: Record<string, string> = {
-  video: "video call",
-  phone: "phone call",
-  office: "at the office",
-};
-
 /** What an erasure will cancel and delete, and the deliberate step that asks for it. */
 export function eraseCheckPage(
   context: PageContext,
@@ -456,7 +451,7 @@ export function eraseCheckPage(
             {data.toCancel.map((c) => (
               <li key={c.id}>
                 {c.kind === "booking"
-                  ? `Consultation (${MODE[c.what] ?? c.what})`
+                  ? `Consultation (${modeById(c.what)?.name ?? c.what})`
                   : `Event: ${c.what}`}
                 , <time dateTime={c.start}>{londonTime(c.start)}</time> London time
               </li>
