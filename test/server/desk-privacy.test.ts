@@ -470,6 +470,31 @@ for (const engine of engines)
         assert.match(words, /24 months after the enquiry&#x27;s last activity/);
         assert.match(words, /90 days after the e-mail or webhook was delivered/);
         assert.ok(next.text.includes(`/desk/leads/enquiry/${ids[OTHER.email].enquiry}`));
+        // Each view and change is in the audit log, as the manager's; the adviser's refusals too.
+        const actions = await db
+          .selectFrom("auditLog")
+          .select(["action", "staffId"])
+          .where("action", "like", "privacy.%")
+          .execute();
+        for (const action of [
+          "privacy.view",
+          "privacy.export",
+          "privacy.request.view",
+          "privacy.confirm",
+          "privacy.erase-asked",
+          "privacy.erase",
+          "privacy.retention.view",
+        ])
+          assert.ok(
+            actions.some((a) => a.action === action && a.staffId === mia.id),
+            `${action} in the audit log`,
+          );
+        const refused = await db
+          .selectFrom("auditLog")
+          .select("detail")
+          .where("action", "=", "page.refused")
+          .execute();
+        assert.equal(refused.length, 6, "the adviser's six attempts");
       } finally {
         app.closeAllConnections();
         await new Promise((done) => app.close(done));
