@@ -11,7 +11,7 @@ import { userInfo } from "node:os";
 import { withToolDatabase } from "../server/db/tools";
 import { exportPerson, formatExport } from "../server/privacy/export";
 import { requestErasure } from "../server/privacy/erase";
-import { confirmRequest, pendingRequests } from "../server/privacy/requests";
+import { confirmRequest, dueBy, pendingRequests } from "../server/privacy/requests";
 import { nextToExpire, retentionLine, runRetention } from "../server/privacy/retention";
 import { isEmail, normalEmail } from "../server/privacy/strip";
 
@@ -52,7 +52,7 @@ if (!command || command === "--help") {
     console.log(`${pending.length} request(s) from students waiting to be confirmed.`);
     for (const r of pending)
       console.log(
-        `  ${r.at}  ${r.kind === "erase" ? "erasure" : "copy"}  ${r.email}  (${r.lang ?? "en"})  [${r.id}]`,
+        `  ${r.at}  ${r.kind === "erase" ? "erasure" : "copy"}  ${r.email}  (${r.lang ?? "en"})  answer by ${dueBy(r.at).slice(0, 10)}  [${r.id}]`,
       );
   }
 } else if (command === "confirm") {

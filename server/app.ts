@@ -235,14 +235,15 @@ export function createApp(options: AppOptions) {
       }),
   });
   // Staff's erasures (npm run privacy -- erase, the desk), carried out by whichever server polls.
+  const erasing = {
+    db: database.db,
+    now: options.now ?? Date.now,
+    bookings: booking,
+    events,
+    webhooks,
+  };
   const erasures = startErasures(
-    {
-      db: database.db,
-      now: options.now ?? Date.now,
-      bookings: booking,
-      events,
-      webhooks,
-    },
+    erasing,
     Promise.all([prepared, booking.started, events.started]),
     options.pollMs,
   );
@@ -332,6 +333,7 @@ export function createApp(options: AppOptions) {
       bookings: booking.store,
       events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
+      privacy: erasing,
     },
   });
   const started = Promise.all([

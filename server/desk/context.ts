@@ -7,6 +7,7 @@ import type { RegistrationDesk } from "../events/desk";
 import type { EventSchedule } from "../events/schedule";
 import type { RegistrationStore } from "../events/store";
 import type { Mailer } from "../mailer";
+import type { EraseContext } from "../privacy/erase";
 import type { Limiter } from "../rateLimit";
 import type { StaffRequests } from "../staffRequests";
 import type { Assets } from "./assets";
@@ -37,6 +38,11 @@ export interface DeskOptions {
   bookings?: BookingStore;
   /** The events (server/events): their lists, cancellations and promotions. */
   events?: DeskEvents;
+  /**
+   * What the erasures cancel with (server/privacy/erase.ts, the server's own context): the
+   * desk shows what an erasure would cancel. Absent: nothing is shown as to be cancelled.
+   */
+  privacy?: Pick<EraseContext, "bookings" | "events">;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
 }
@@ -57,6 +63,8 @@ export const SIGN_IN_LIMITS = {
 /** Everything a desk handler uses. */
 export interface Desk {
   clock: Clock;
+  /** The database, for what reads it through shared code (server/privacy/). */
+  db: Kysely<Database>;
   staff: StaffAccounts;
   sessions: Sessions;
   links: SignInLinks;
@@ -69,6 +77,8 @@ export interface Desk {
   requests: StaffRequests;
   /** The events; undefined: the server has none (the page says so). */
   events?: DeskEvents;
+  /** What an erasure cancels first is worked out with (server/privacy/erase.ts). */
+  privacy: Pick<EraseContext, "bookings" | "events">;
   checkIns: CheckIns;
   /** The e-mails and webhooks that failed or were given up, and their re-queue. */
   deliveries: Deliveries;

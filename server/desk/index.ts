@@ -23,7 +23,7 @@ import { contextFor, refuse, sendPage } from "./respond";
 import { DESK_ROUTES, STATIC_PATH, type DeskRoute } from "./routes";
 import { Sessions } from "./session";
 import { SignInLinks } from "./signInLink";
-import { StaffAccounts } from "./staff";
+import { hasRole, StaffAccounts } from "./staff";
 import { randomToken } from "./tokens";
 import { messagePage } from "./pages/Message";
 
@@ -67,6 +67,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
   const assets = await loadAssets();
   const context: Desk = {
     clock,
+    db,
     staff: new StaffAccounts(db, clock.now),
     sessions: new Sessions(db, clock),
     links: new SignInLinks(db, clock),
@@ -75,6 +76,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     leads: new Leads(db, clock),
     bookings: options.bookings,
     events: options.events,
+    privacy: options.privacy ?? {},
     checkIns: new CheckIns(db, clock),
     deliveries: new Deliveries(db),
     claims: new StaleClaims(
@@ -147,7 +149,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
       csrf: secret ? csrfToken(secret) : "",
     };
     if (!route || route.public || session) {
-      if (route?.role && session && session.staff.role !== route.role) {
+      if (route?.role && session && !hasRole(session.staff.role, route.role)) {
         await context.audit.write({
           staffId: session.staff.id,
           action: "page.refused",
@@ -155,7 +157,9 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
           detail: route.path,
         });
         return refuse(context, request, reply, 403, "Not open to you", [
-          "This part of the desk is for administrators.",
+          route.role === "admin"
+            ? "This part of the desk is for administrators."
+            : "This part of the desk is for managers and administrators.",
         ]);
       }
       return;

@@ -91,7 +91,8 @@ export class Leads {
         .limit(500)
         .execute();
       if (!enquiries.length && !reservations.length) return;
-      const at = iso(this.clock);
+      // A lead's updatedAt is its last activity (the retention counts from it): its arrival
+      // until staff assign it or change its status.
       const rows = [
         ...enquiries.map((e) => ({
           kind: "enquiry" as const,
@@ -99,7 +100,7 @@ export class Leads {
           receivedAt: e.receivedAt,
           lang: e.lang ?? "en",
           campaign: e.campaign,
-          updatedAt: at,
+          updatedAt: e.receivedAt,
           assignee: null,
           ...columnsOf(JSON.parse(e.fields) as Record<string, unknown>),
         })),
@@ -111,7 +112,7 @@ export class Leads {
             receivedAt: text(data.createdAt),
             lang: text(data.lang) || "en",
             campaign: r.campaign,
-            updatedAt: at,
+            updatedAt: text(data.createdAt),
             assignee: null,
             ...columnsOf(data),
           };

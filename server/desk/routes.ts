@@ -4,6 +4,7 @@ import * as admin from "./handlers/admin";
 import * as consultations from "./handlers/consultations";
 import * as events from "./handlers/events";
 import * as leads from "./handlers/leads";
+import * as privacy from "./handlers/privacy";
 import * as signIn from "./handlers/signIn";
 import type { StaffRole } from "./staff";
 
@@ -13,7 +14,7 @@ export interface DeskRoute {
   path: string;
   /** Open without a session (the sign-in pages, the static files). */
   public?: boolean;
-  /** Who may use it beyond being signed in. */
+  /** Who may use it beyond being signed in (an admin may do all a manager may). */
   role?: StaffRole;
   /** The body is JSON (the passkeys' ceremonies); otherwise a form. */
   json?: boolean;
@@ -26,6 +27,7 @@ const LEAD = "/desk/leads/enquiry/00000000-0000-4000-8000-000000000000";
 const BOOKING = "/desk/consultations/00000000-0000-4000-8000-000000000000";
 const REGISTRATION = "/desk/events/an-event/registrations/00000000-0000-4000-8000-000000000000";
 const STAFF = "/desk/staff/00000000-0000-4000-8000-000000000000";
+const REQUEST = "/desk/privacy/requests/00000000-0000-4000-8000-000000000000";
 
 /** Every desk route: the plugin registers these and no other; the access test walks them all. */
 export const DESK_ROUTES: readonly DeskRoute[] = [
@@ -235,6 +237,62 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     role: "admin",
     example: "/desk/audit",
     handler: admin.showAudit,
+  },
+  {
+    method: "GET",
+    path: "/desk/privacy",
+    role: "manager",
+    example: "/desk/privacy",
+    handler: privacy.showPrivacy,
+  },
+  {
+    method: "GET",
+    path: "/desk/privacy/requests/:id",
+    role: "manager",
+    example: REQUEST,
+    handler: privacy.showRequest,
+  },
+  {
+    method: "POST",
+    path: "/desk/privacy/requests/:id/confirm",
+    role: "manager",
+    example: `${REQUEST}/confirm`,
+    handler: privacy.confirm,
+  },
+  {
+    method: "POST",
+    path: "/desk/privacy/export",
+    role: "manager",
+    example: "/desk/privacy/export",
+    handler: privacy.showExport,
+  },
+  {
+    method: "POST",
+    path: "/desk/privacy/export.json",
+    role: "manager",
+    example: "/desk/privacy/export.json",
+    handler: privacy.downloadExport,
+  },
+  {
+    method: "POST",
+    path: "/desk/privacy/erase/check",
+    role: "manager",
+    example: "/desk/privacy/erase/check",
+    handler: privacy.checkErase,
+  },
+  {
+    method: "POST",
+    path: "/desk/privacy/erase",
+    role: "manager",
+    example: "/desk/privacy/erase",
+    handler: privacy.erase,
+  },
+  {
+    method: "GET",
+    path: "/desk/privacy/retention",
+    role: "manager",
+    example: "/desk/privacy/retention",
+    handler: privacy.showRetention,
   },
 ];
 

@@ -74,6 +74,42 @@ export interface ErasureOutcome {
   webhooks: number;
 }
 
+/** A consultation or event place an erasure cancels first. */
+export interface ToCancel {
+  kind: "booking" | "registration";
+  id: string;
+  /** When it starts (the consultation's start, the event's). */
+  start: string;
+  /** The event's title; for a consultation, its mode. */
+  what: string;
+}
+
+/** The person's consultations and registrations still to come: what an erasure cancels first. */
+export async function stillToCome(
+  ctx: Pick<EraseContext, "bookings" | "events">,
+  reservations: { kind: string; id: string }[],
+): Promise<ToCancel[]> {
+  const found: ToCancel[] = [];
+  for (const r of reservations) {
+    if (r.kind === "booking" && ctx.bookings) {
+      const b = await ctx.bookings.desk.get(r.id);
+      if (b && ctx.bookings.desk.isOpen(b))
+        found.push({ kind: "booking", id: b.id, start: b.start, what: b.mode });
+    } else if (r.kind === "registration" && ctx.events) {
+      const reg = await ctx.events.desk.get(r.id);
+      const scheduled = reg && ctx.events.schedule.get(reg.event);
+      if (reg && scheduled && ctx.events.desk.isOpen(reg, scheduled))
+        found.push({
+          kind: "registration",
+          id: reg.id,
+          start: scheduled.event.startsAt,
+          what: scheduled.event.title,
+        });
+    }
+  }
+  return found;
+}
+
 /**
  * One step of an erasure: "waiting" while the cancellations' messages are still going out,
  * else the counts of what it did (and the request is done).
@@ -87,21 +123,12 @@ export async function carryOutErasure(
   const address = normalEmail(request.email);
   let cancelled = 0;
   const { reservations } = await personRecords(db, address);
-  for (const r of reservations) {
-    if (r.kind === "booking" && ctx.bookings) {
-      const b = await ctx.bookings.desk.get(r.id);
-      if (b && ctx.bookings.desk.isOpen(b)) {
-        const result = await ctx.bookings.desk.cancel(b.id, "staff");
-        if (result.outcome === "cancelled") cancelled++;
-      }
-    } else if (r.kind === "registration" && ctx.events) {
-      const reg = await ctx.events.desk.get(r.id);
-      const scheduled = reg && ctx.events.schedule.get(reg.event);
-      if (reg && scheduled && ctx.events.desk.isOpen(reg, scheduled)) {
-        const result = await ctx.events.desk.cancel(reg.id, "staff");
-        if (result.outcome === "cancelled") cancelled++;
-      }
-    }
+  for (const open of await stillToCome(ctx, reservations)) {
+    const result =
+      open.kind === "booking"
+        ? await ctx.bookings!.desk.cancel(open.id, "staff")
+        : await ctx.events!.desk.cancel(open.id, "staff");
+    if (result.outcome === "cancelled") cancelled++;
   }
   const ids = reservations.map((r) => r.id);
   const open = ids.length

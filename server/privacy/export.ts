@@ -49,21 +49,17 @@ export interface PersonExport {
     at: string;
     doneAt?: string;
   }[];
-  /**
-   * The desk's notes about them: the desk fills this through `deskNotes` once it exists
-   * (server/desk/); empty until then.
-   */
-  notes: { at: string; by: string; text: string }[];
+  /** The desk's private notes on their leads, with who wrote each (staff's name). */
+  notes: { at: string; by: string; text: string; kind: string; lead: string }[];
+  /** Their leads as the desk works them: status, who has it, when it last changed. */
+  desk: { kind: string; id: string; status: string; assignee?: string; updatedAt: string }[];
 }
-
-/** Where the desk adds its own records about an address (its notes), once it exists. */
-export type DeskNotes = (db: Kysely<Database>, email: string) => Promise<PersonExport["notes"]>;
 
 /** Everything held about `email`; nothing about anyone else. */
 export async function exportPerson(
   db: Kysely<Database>,
   email: string,
-  { now = new Date(), deskNotes }: { now?: Date; deskNotes?: DeskNotes } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<PersonExport> {
   const address = normalEmail(email);
   const records = await personRecords(db, address);
@@ -156,7 +152,43 @@ export async function exportPerson(
       at: r.at,
       ...(r.doneAt ? { doneAt: r.doneAt } : {}),
     })),
-    notes: deskNotes ? await deskNotes(db, address) : [],
+    ...(await deskRecords(db, ids)),
+  };
+}
+
+/** What the desk holds on these leads: their work state and staff's notes (staff by name). */
+async function deskRecords(db: Kysely<Database>, ids: string[]) {
+  if (!ids.length) return { notes: [], desk: [] };
+  const staff = new Map(
+    (await db.selectFrom("staff").select(["id", "name"]).execute()).map((s) => [s.id, s.name]),
+  );
+  const notes = await db
+    .selectFrom("leadNotes")
+    .selectAll()
+    .where("leadId", "in", ids)
+    .orderBy("at")
+    .execute();
+  const states = await db
+    .selectFrom("leadStates")
+    .select(["kind", "id", "status", "assignee", "updatedAt"])
+    .where("id", "in", ids)
+    .orderBy("receivedAt")
+    .execute();
+  return {
+    notes: notes.map((n) => ({
+      at: n.at,
+      by: staff.get(n.staffId) ?? n.staffId,
+      text: n.text,
+      kind: n.kind,
+      lead: n.leadId,
+    })),
+    desk: states.map((s) => ({
+      kind: s.kind,
+      id: s.id,
+      status: s.status,
+      ...(s.assignee ? { assignee: staff.get(s.assignee) ?? s.assignee } : {}),
+      updatedAt: s.updatedAt,
+    })),
   };
 }
 
@@ -235,7 +267,12 @@ export function formatExport(copy: PersonExport): string {
   lines.push("", `Privacy requests (${copy.requests.length})`);
   for (const r of copy.requests)
     lines.push(`  ${r.at}  ${r.kind} (${r.source}): ${r.state}${r.doneAt ? ` ${r.doneAt}` : ""}`);
+  lines.push("", `On the staff desk (${copy.desk.length})`);
+  for (const d of copy.desk)
+    lines.push(
+      `  ${d.kind} ${d.id}: ${d.status}${d.assignee ? `, with ${d.assignee}` : ""}, last changed ${d.updatedAt}`,
+    );
   lines.push("", `Advisers' notes (${copy.notes.length})`);
-  for (const n of copy.notes) lines.push(`  ${n.at}  ${n.by}: ${n.text}`);
+  for (const n of copy.notes) lines.push(`  ${n.at}  ${n.by} on ${n.kind} ${n.lead}: ${n.text}`);
   return `${lines.join("\n")}\n`;
 }

@@ -8,6 +8,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PrivacyRequestTable } from "../db/schema";
+import { expiresAt } from "../../src/content/retention";
 import { normalEmail } from "./strip";
 
 /** The signature of a request link: an HMAC of its purpose and the address (the links' key). */
@@ -91,3 +92,23 @@ export async function confirmRequest(
     .execute();
   return undefined;
 }
+
+/** The day a request is to be answered by: one month after it was made (UK GDPR article 12). */
+export const dueBy = (at: string) =>
+  expiresAt(new Date(at), { keep: 1, unit: "months" }).toISOString();
+
+/** Requests confirmed or done since `since` (the desk shows them after the pending ones). */
+export function recentRequests(db: Kysely<Database>, since: string) {
+  return db
+    .selectFrom("privacyRequests")
+    .selectAll()
+    .where("state", "!=", "pending")
+    .where("at", ">=", since)
+    .orderBy("at", "desc")
+    .limit(100)
+    .execute();
+}
+
+/** One request by its id. */
+export const requestById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom("privacyRequests").selectAll().where("id", "=", id).executeTakeFirst();

@@ -3,9 +3,10 @@
  * once a day, on SQLite and PostgreSQL, by one of however many processes share the database
  * (a lease row in job_leases).
  *
- * - Enquiries, 24 months after they were received (their last activity until the desk records
- *   more): deleted with their delivery records, leaving an anonymous count per month, form and
- *   campaign in retained_counts (the campaign's leads a month stay countable).
+ * - Enquiries, 24 months after their last activity: the latest of when they were received and
+ *   the desk's work on them (an assignment or status change, lead_states' updated_at; a note,
+ *   lead_notes): deleted with their delivery records, leaving an anonymous count per month, form
+ *   and campaign in retained_counts (the campaign's leads a month stay countable).
  * - Bookings, after the consultation, and registrations, after the event: stripped of the
  *   person (name, e-mail, phone, message) in the record and every version of it, so a slot's
  *   and an event's counts (and a campaign's bookings) stay as they were.
@@ -90,12 +91,48 @@ export async function runRetention(
 /** Each of a record's webhook messages: their ids begin so (server/webhooks/payload.ts). */
 const messagesOf = (id: string) => `msg_${id}_%`;
 
-async function expireEnquiries(db: Kysely<Database>, before: string) {
-  const old = await db
+/**
+ * Enquiries (those received before `receivedBefore`, if given) with their last activity: the
+ * latest of their arrival, the desk's last change of their status or assignee, and its last
+ * note on them.
+ */
+export async function enquiryActivity(db: Kysely<Database>, receivedBefore?: string) {
+  let query = db
     .selectFrom("enquiries")
-    .select(["id", "receivedAt", "form", "campaign"])
-    .where("receivedAt", "<", before)
+    .leftJoin("leadStates", (j) =>
+      j.onRef("leadStates.id", "=", "enquiries.id").on("leadStates.kind", "=", "enquiry"),
+    )
+    .select([
+      "enquiries.id",
+      "enquiries.receivedAt",
+      "enquiries.form",
+      "enquiries.campaign",
+      "leadStates.updatedAt",
+    ]);
+  if (receivedBefore) query = query.where("enquiries.receivedAt", "<", receivedBefore);
+  const rows = await query.execute();
+  if (!rows.length) return [];
+  const notes = await db
+    .selectFrom("leadNotes")
+    .select(["leadId", (eb) => eb.fn.max("at").as("at")])
+    .where("kind", "=", "enquiry")
+    .groupBy("leadId")
     .execute();
+  const noted = new Map(notes.map((n) => [n.leadId, n.at]));
+  return rows.map((e) => ({
+    id: e.id,
+    receivedAt: e.receivedAt,
+    form: e.form,
+    campaign: e.campaign,
+    from: [e.receivedAt, e.updatedAt ?? "", noted.get(e.id) ?? ""].reduce((a, b) =>
+      b > a ? b : a,
+    ),
+  }));
+}
+
+async function expireEnquiries(db: Kysely<Database>, before: string) {
+  // Only one received before the cut-off can have been last active before it.
+  const old = (await enquiryActivity(db, before)).filter((e) => e.from < before);
   if (!old.length) return 0;
   const tally = new Map<string, { month: string; form: string; campaign: string; count: number }>();
   for (const e of old) {
@@ -311,7 +348,7 @@ export async function nextToExpire(
       within30Days: sorted.filter((r) => r.from < cutoff).length,
     };
   };
-  const enquiries = await db.selectFrom("enquiries").select(["id", "receivedAt as from"]).execute();
+  const enquiries = await enquiryActivity(db);
   const bookings = await db
     .selectFrom("reservations")
     .select(["id", "endsAt"])

@@ -2,7 +2,10 @@
  * The desk in Chromium: signing in by the e-mailed link (through the real SMTP test server) with
  * the keyboard only; adding a passkey with Chromium's virtual authenticator (the DevTools
  * Protocol's WebAuthn domain), signing out and in with it; working a lead; and axe on every
- * desk page at 390 and 1280 px (home with each of its parts showing something). The desk needs no built site: a stand-in dist/ is enough.
+ * desk page at 390 and 1280 px (home with each of its parts showing something), the privacy
+ * pages a form leads to too (the copy of a person with an enquiry, a past and a future
+ * consultation and a registration, and its erasure's confirmation; DESK_SCREENSHOTS=folder keeps
+ * a picture of the copy at 1280 px). The desk needs no built site: a stand-in dist/ is enough.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,8 +16,10 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createApp } from "../../server/app";
-import { openDatabase, type OpenDatabase } from "../../server/db";
+import { migrate, openDatabase, type OpenDatabase } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
+import { BookingStore, type Booking } from "../../server/booking/store";
+import { recordRequest } from "../../server/privacy/requests";
 import { testSmtp } from "../server/smtp";
 import { axeCheck, widths, WCAG } from "./axe";
 import { launchBrowser } from "./harness";
@@ -40,6 +45,29 @@ before(async () => {
     "<!DOCTYPE html><html><head></head><body>404</body></html>",
   );
   const dataDir = join(root, "data");
+  // A consultation Layla had a month ago (the booking store keeps it; no clock books the past).
+  const start = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const past: Booking = {
+    id: randomUUID(),
+    sequence: 0,
+    state: "booked",
+    createdAt: start,
+    updatedAt: start,
+    mode: "office",
+    start,
+    end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+    zone: "Asia/Dubai",
+    fullName: "ليلى حسن",
+    email: "layla@example.com",
+    phone: "+971 50 000 0000",
+    country: "United Arab Emirates",
+    interest: "PhD Degrees",
+    message: "",
+  };
+  const seed = openDatabase({ dataDir });
+  await migrate(seed.db);
+  await new BookingStore(seed).import([past], [past]);
+  await seed.close();
   // An event ten days on, London time, for the events pages and the door's check-in.
   const eventsFile = join(root, "events.yaml");
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -185,7 +213,8 @@ test("work a lead: assign, change its status, add a note; each is in the timelin
   assert.ok(signedIn, "signed in by the test before");
   const context = await browser.newContext({ storageState: signedIn });
   const page = await context.newPage();
-  await page.goto(`${origin}/desk/inbox`);
+  // Her enquiry (she also has consultations, listed under her name too).
+  await page.goto(`${origin}/desk/inbox?kind=enquiry`);
   await page.getByRole("link", { name: "ليلى حسن" }).click();
   await page.waitForURL(`${origin}/desk/leads/enquiry/${leadId}`);
   await page.getByLabel("Assign to").selectOption({ label: "Ada Admin" });
@@ -280,6 +309,33 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
       item: null,
     })
     .execute();
+  // Layla's consultation to come, and her request for a copy from her acknowledgement.
+  const videoSlots = (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
+    slots: { start: string }[];
+  };
+  const laylaBooked = await fetch(`${origin}/api/booking`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      form: "booking",
+      mode: "video",
+      zone: "Asia/Dubai",
+      start: videoSlots.slots[3].start,
+      fullName: "ليلى حسن",
+      email: "layla@example.com",
+      phone: "+971 50 000 0000",
+      country: "United Arab Emirates",
+      interest: "PhD Degrees",
+      message: "",
+    }),
+  });
+  assert.equal(laylaBooked.status, 201, await laylaBooked.text());
+  const request = await recordRequest(database.db, {
+    email: "layla@example.com",
+    kind: "copy",
+    lang: "ar",
+  });
+  pages.push("/desk/privacy", `/desk/privacy/requests/${request}`, "/desk/privacy/retention");
   for (const width of widths) {
     const signedOut = await browser.newContext(width.options);
     const outPage = await signedOut.newPage();
@@ -312,6 +368,38 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
         [],
         `${path} at ${width.name}`,
       );
+    }
+    // The pages a form leads to: the copy of an address, then its erasure's confirmation.
+    await page.goto(`${origin}/desk/privacy`);
+    await page.getByLabel("Their e-mail address").fill("layla@example.com");
+    await page.getByRole("button", { name: "Show everything held" }).click();
+    await page.waitForURL(`${origin}/desk/privacy/export`);
+    assert.equal(await page.locator("h1").textContent(), "Everything held about an address");
+    const copy = await page.locator("main").innerText();
+    assert.match(copy, /Enquiries \(1\)/);
+    assert.match(copy, /Consultation bookings \(2\)/);
+    assert.match(copy, /Event registrations \(1\)/);
+    assert.match(copy, /ليلى حسن/);
+    for (const [name, steps] of [
+      ["the copy", []],
+      ["the erasure's confirmation", ["Erase everything about this person"]],
+    ] as const) {
+      for (const button of steps) {
+        await page.getByRole("button", { name: button }).click();
+        await page.waitForURL(`${origin}/desk/privacy/erase/check`);
+        assert.match(await page.locator("main").innerText(), /First cancelled \(2\)/);
+      }
+      const { violations } = await axeCheck(page).withTags(WCAG).analyze();
+      assert.deepEqual(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        [],
+        `${name} at ${width.name}`,
+      );
+      if (process.env.DESK_SCREENSHOTS && width.name === "desktop" && !steps.length)
+        await page.screenshot({
+          path: join(process.env.DESK_SCREENSHOTS, "export-page.png"),
+          fullPage: true,
+        });
     }
     await context.close();
   }

@@ -321,11 +321,44 @@ test("a member of staff ends another of their sessions; signing out ends this on
   assert.equal((await second.get("/desk")).status, 303);
 });
 
-test("admins only: staff and the audit log", async () => {
+test("admins only: staff and the audit log; managers and admins: privacy", async () => {
   const ann = new DeskClient(origin);
   await ann.signIn(smtp, "ann@agency.test");
   assert.equal((await ann.get("/desk/staff")).status, 403);
   assert.equal((await ann.get("/desk/audit")).status, 403);
+  // Every route kept to a role: an adviser is refused it, with a valid token, and it is logged.
+  const kept = DESK_ROUTES.filter((r) => r.role);
+  assert.ok(kept.some((r) => r.path.startsWith("/desk/privacy")));
+  for (const route of kept) {
+    await ann.get("/desk/account");
+    const answer =
+      route.method === "GET"
+        ? await ann.get(route.example)
+        : await ann.post(route.example, { email: "student.one@example.com", checked: "yes" });
+    assert.equal(answer.status, 403, `${route.method} ${route.path}`);
+    assert.match(answer.text, route.role === "admin" ? /for administrators/ : /for managers/);
+    assert.doesNotMatch(answer.text, /student\.one/);
+  }
+  assert.doesNotMatch((await ann.get("/desk")).text, /href="\/desk\/privacy"/);
+  const refusals = await database.db
+    .selectFrom("auditLog")
+    .select("detail")
+    .where("action", "=", "page.refused")
+    .where("staffId", "=", ids.ann)
+    .execute();
+  assert.ok(refusals.some((r) => r.detail === "/desk/privacy/erase"));
+  assert.equal(
+    (await database.db.selectFrom("privacyRequests").select("id").execute()).length,
+    0,
+    "nothing asked",
+  );
+  // A manager has the privacy pages; only an admin the staff list.
+  const kim = new DeskClient(origin);
+  await accounts.add("kim@agency.test", "Kim Manager", "manager");
+  await kim.signIn(smtp, "kim@agency.test");
+  assert.equal((await kim.get("/desk/privacy")).status, 200);
+  assert.equal((await kim.get("/desk/privacy/retention")).status, 200);
+  assert.equal((await kim.get("/desk/staff")).status, 403);
   const admin = new DeskClient(origin);
   await admin.signIn(smtp, "admin@agency.test");
   await admin.get("/desk/staff");

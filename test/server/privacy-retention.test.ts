@@ -2,7 +2,9 @@
  * The retention job (server/privacy/retention.ts) with a fixed clock, on SQLite and
  * PostgreSQL: of each kind, a record one day short of its period stays and one a day past it
  * goes (deleted, or stripped of the person where counts must stay); two jobs started at once on
- * one database do it once.
+ * one database do it once. Enquiries count from their last activity on the desk (a note, an
+ * assignment, a status change), not from when the desk first listed them (migration 0015 sets
+ * back what an older desk stamped).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,6 +12,8 @@ import type { Kysely } from "kysely";
 import { migrate, openDatabase } from "../../server/db";
 import type { Database } from "../../server/db/schema";
 import { nextToExpire, runRetention } from "../../server/privacy/retention";
+import { Leads } from "../../server/desk/leads";
+import { up as leadActivity } from "../../server/db/migrations/0015_lead_activity";
 import { expiresAt, keptSince, loadRetention } from "../../src/content/retention";
 import { testEngines } from "./engines";
 
@@ -303,6 +307,123 @@ for (const engine of engines)
           audit.map((a) => a.id),
           ["audit-stays"],
         );
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+/** An enquiry received at `at` from `who`. */
+const enquiry = (db: Kysely<Database>, id: string, at: string) =>
+  db
+    .insertInto("enquiries")
+    .values({
+      id,
+      receivedAt: at,
+      form: "enquiry",
+      lang: null,
+      idempotencyKey: null,
+      campaign: null,
+      fields: JSON.stringify({ fullName: `Student ${id}`, email: `${id}@example.com` }),
+    })
+    .execute();
+
+for (const engine of engines)
+  test(
+    `retention on ${engine.name}: an enquiry goes 24 months after its last activity on the desk`,
+    { skip: engine.skip },
+    async () => {
+      const database = openDatabase(await engine.fresh());
+      try {
+        const { db } = database;
+        await migrate(db);
+        const monthsAgo = (n: number) => keptSince(NOW, { keep: n, unit: "months" }).toISOString();
+        const cutAt = cut("enquiries");
+        for (const id of ["noted", "assigned", "listed", "worked-goes", "worked-stays"])
+          await enquiry(db, id, id.startsWith("worked") ? monthsAgo(30) : monthsAgo(25));
+        // The desk, on its own clock, at each moment staff worked on them.
+        let deskNow = 0;
+        const desk = new Leads(db, { now: () => deskNow });
+        deskNow = Date.parse(monthsAgo(1));
+        await desk.catchUp();
+        await desk.addNote("enquiry", "noted", "staff-1", "Called back.");
+        await desk.assign("enquiry", "assigned", "staff-1");
+        // Worked on last 24 months and a day ago: goes; a day short of 24 months: stays.
+        deskNow = cutAt - DAY;
+        await desk.setStatus("enquiry", "worked-goes", "in progress");
+        await desk.addNote("enquiry", "worked-stays", "staff-1", "Sent the forms.");
+        deskNow = cutAt + DAY;
+        await desk.setStatus("enquiry", "worked-stays", "closed");
+        // "listed": first seen by the desk a day ago, never worked on: its arrival counts.
+        deskNow = NOW.getTime() - DAY;
+        await desk.catchUp();
+        // As an older desk stamped it (when it first listed it), then migration 0015 once more:
+        // back to its arrival; a lead worked on (its assignment in the audit log) keeps its time.
+        await db
+          .updateTable("leadStates")
+          .set({ updatedAt: new Date(deskNow).toISOString() })
+          .where("id", "=", "listed")
+          .execute();
+        // The desk's handlers write each change to the audit log.
+        for (const [id, action, at] of [
+          ["assigned", "lead.assign", monthsAgo(1)],
+          ["worked-goes", "lead.status", new Date(cutAt - DAY).toISOString()],
+          ["worked-stays", "lead.status", new Date(cutAt + DAY).toISOString()],
+        ])
+          await db
+            .insertInto("auditLog")
+            .values({
+              id: `${id}-entry`,
+              at,
+              staffId: "staff-1",
+              action,
+              recordKind: "enquiry",
+              recordId: id,
+              client: "127.0.0.1",
+              detail: null,
+            })
+            .execute();
+        await leadActivity(db as Kysely<unknown>);
+        const stamped = await db
+          .selectFrom("leadStates")
+          .select(["id", "receivedAt", "updatedAt"])
+          .where("id", "in", ["listed", "assigned"])
+          .orderBy("id")
+          .execute();
+        assert.deepEqual(
+          stamped.map((r) => [r.id, r.updatedAt === r.receivedAt]),
+          [
+            ["assigned", false],
+            ["listed", true],
+          ],
+        );
+
+        const next = await nextToExpire(db, NOW, periods);
+        assert.deepEqual(
+          next.find((n) => n.kind === "enquiries")!.next?.id,
+          "listed",
+          "the one received 25 months ago and not worked on is the first to go",
+        );
+        const counts = await runRetention({ db, now: () => NOW.getTime(), periods, force: true });
+        assert.equal(counts?.enquiries, 2);
+        const left = (await db.selectFrom("enquiries").select("id").orderBy("id").execute()).map(
+          (e) => e.id,
+        );
+        assert.deepEqual(left, ["assigned", "noted", "worked-stays"]);
+        // The desk's copies of the deleted ones go with them (name, notes).
+        const states = await db.selectFrom("leadStates").select("id").orderBy("id").execute();
+        assert.deepEqual(
+          states.map((s) => s.id),
+          left,
+        );
+        // What goes next: the one worked on a day short of 24 months, a day from now.
+        const upNext = (await nextToExpire(db, NOW, periods)).find((n) => n.kind === "enquiries")!;
+        assert.equal(upNext.next?.id, "worked-stays");
+        assert.equal(
+          upNext.next?.at,
+          expiresAt(new Date(cutAt + DAY), periods.enquiries).toISOString(),
+        );
+        assert.equal(upNext.within30Days, 1);
       } finally {
         await database.close();
       }

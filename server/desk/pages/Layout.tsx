@@ -11,7 +11,8 @@ export interface PageContext {
   /** The passkeys script's address, on the pages that use it. */
   script?: string;
   /** Which item of the menu is this page's. */
-  current?: "home" | "inbox" | "consultations" | "events" | "staff" | "audit" | "account";
+  current?:
+    "home" | "inbox" | "consultations" | "events" | "privacy" | "staff" | "audit" | "account";
 }
 
 /** The hidden token every form posts. */
@@ -27,6 +28,9 @@ function Menu({ context }: { context: PageContext }) {
     ["inbox", "/desk/inbox", "Inbox"],
     ["consultations", "/desk/consultations", "Consultations"],
     ["events", "/desk/events", "Events"],
+    ...(staff.role !== "adviser"
+      ? ([["privacy", "/desk/privacy", "Privacy"]] as [PageContext["current"], string, string][])
+      : []),
     ...(staff.role === "admin"
       ? ([
           ["staff", "/desk/staff", "Staff"],

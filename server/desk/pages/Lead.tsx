@@ -17,7 +17,7 @@ export interface TimelineItem {
   resend?: RetryTarget;
 }
 
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   fullName: "Name",
   name: "Name",
   email: "E-mail",
@@ -40,7 +40,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields staff never need to read. */
-const HIDDEN = new Set([
+export const HIDDEN = new Set([
   "id",
   "idempotencyKey",
   "sequence",
