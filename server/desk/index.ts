@@ -21,7 +21,7 @@ import { contextFor, refuse, sendPage } from "./respond";
 import { DESK_ROUTES, STATIC_PATH, type DeskRoute } from "./routes";
 import { Sessions } from "./session";
 import { SignInLinks } from "./signInLink";
-import { StaffAccounts } from "./staff";
+import { holds, StaffAccounts } from "./staff";
 import { randomToken } from "./tokens";
 import { messagePage } from "./pages/Message";
 
@@ -140,7 +140,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
       csrf: secret ? csrfToken(secret) : "",
     };
     if (!route || route.public || session) {
-      if (route?.role && session && session.staff.role !== route.role) {
+      if (route?.role && session && !holds(session.staff.role, route.role)) {
         await context.audit.write({
           staffId: session.staff.id,
           action: "page.refused",
@@ -148,7 +148,9 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
           detail: route.path,
         });
         return refuse(context, request, reply, 403, "Not open to you", [
-          "This part of the desk is for administrators.",
+          route.role === "admin"
+            ? "This part of the desk is for administrators."
+            : "This part of the desk is for managers and administrators.",
         ]);
       }
       return;

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, LeadKind, LeadStatus } from "../db/schema";
+import { addDays, zonedInstant } from "../../src/lib/slots";
 import { iso, type Clock } from "./clock";
+import { LONDON } from "./consultations";
 
 export type { LeadKind, LeadStatus } from "../db/schema";
 
@@ -21,6 +23,10 @@ export interface InboxFilter {
   /** A staff id, or "none" for unassigned. */
   assignee?: string;
   lang?: string;
+  /** Received on or after this date, London time ("YYYY-MM-DD"). */
+  from?: string;
+  /** Received on or before this date, London time ("YYYY-MM-DD"). */
+  to?: string;
   /** Part of a name, or an e-mail address (or part of one). */
   q?: string;
   /** Keyset: the last row of the page before ("receivedAt|kind|id"). */
@@ -126,9 +132,8 @@ export class Leads {
     }
   }
 
-  /** One page of the inbox, newest first, and whether there is another. */
-  async list(filter: InboxFilter, viewer: Viewer) {
-    await this.catchUp();
+  /** The leads a filter picks, as this viewer may see them, newest first (no limit). */
+  private filtered(filter: InboxFilter, viewer: Viewer) {
     let query = this.db.selectFrom("leadStates").selectAll();
     if (!viewer.seesAll)
       query = query.where((eb) =>
@@ -139,6 +144,12 @@ export class Leads {
     if (filter.assignee === "none") query = query.where("assignee", "is", null);
     else if (filter.assignee) query = query.where("assignee", "=", filter.assignee);
     if (filter.lang) query = query.where("lang", "=", filter.lang);
+    // A London date's first instant, as the tables keep times (ISO, UTC).
+    const startOf = (date: string) => zonedInstant(date, "00:00", LONDON)?.toISOString();
+    const from = filter.from && startOf(filter.from);
+    if (from) query = query.where("receivedAt", ">=", from);
+    const until = filter.to && startOf(addDays(filter.to, 1));
+    if (until) query = query.where("receivedAt", "<", until);
     const q = filter.q?.trim().toLowerCase();
     if (q) {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -159,13 +170,34 @@ export class Leads {
         ]),
       );
     }
-    const rows = await query
-      .orderBy("receivedAt", "desc")
-      .orderBy("kind", "desc")
-      .orderBy("id", "desc")
+    return query.orderBy("receivedAt", "desc").orderBy("kind", "desc").orderBy("id", "desc");
+  }
+
+  /** One page of the inbox, newest first, and whether there is another. */
+  async list(filter: InboxFilter, viewer: Viewer) {
+    await this.catchUp();
+    const rows = await this.filtered(filter, viewer)
       .limit(INBOX_PAGE + 1)
       .execute();
     return { rows: rows.slice(0, INBOX_PAGE), more: rows.length > INBOX_PAGE };
+  }
+
+  /**
+   * Every lead a filter picks, newest first, a page of `batch` at a time (keyset, like the
+   * inbox's pages): however many there are, only one page is ever in memory.
+   */
+  async *every(filter: InboxFilter, viewer: Viewer, batch = 500) {
+    await this.catchUp();
+    let after = filter.after;
+    for (;;) {
+      const rows = await this.filtered({ ...filter, after }, viewer)
+        .limit(batch)
+        .execute();
+      yield* rows;
+      const last = rows.at(-1);
+      if (rows.length < batch || !last) return;
+      after = `${last.receivedAt}|${last.kind}|${last.id}`;
+    }
   }
 
   /** The languages the leads are in, for the filter. */

@@ -13,7 +13,7 @@ export interface DeskRoute {
   path: string;
   /** Open without a session (the sign-in pages, the static files). */
   public?: boolean;
-  /** Who may use it beyond being signed in. */
+  /** Who may use it beyond being signed in: this role or a higher one (a manager's, an admin too). */
   role?: StaffRole;
   /** The body is JSON (the passkeys' ceremonies); otherwise a form. */
   json?: boolean;
@@ -93,6 +93,20 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/inbox",
     example: "/desk/inbox",
     handler: leads.searchInbox,
+  },
+  {
+    method: "GET",
+    path: "/desk/inbox/export",
+    role: "manager",
+    example: "/desk/inbox/export?status=new",
+    handler: leads.exportInbox,
+  },
+  {
+    method: "POST",
+    path: "/desk/inbox/export",
+    role: "manager",
+    example: "/desk/inbox/export",
+    handler: leads.exportSearch,
   },
   { method: "GET", path: "/desk/leads/:kind/:id", example: LEAD, handler: leads.showLead },
   {

@@ -9,6 +9,10 @@ export const ROLES: readonly StaffRole[] = ["adviser", "manager", "admin"];
 export const isRole = (value: unknown): value is StaffRole =>
   typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
+/** Whether a role holds another's rights: an admin a manager's, a manager an adviser's. */
+export const holds = (role: StaffRole, needed: StaffRole) =>
+  ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
 /** A plausible address: one @, something either side, no spaces. */
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 

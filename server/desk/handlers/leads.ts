@@ -1,4 +1,7 @@
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { wallClock } from "../../../src/lib/slots";
+import { LONDON, validDate } from "../consultations";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
 import { homePage } from "../pages/Home";
@@ -51,19 +54,15 @@ export const searchInbox: Handler = async (desk, request, reply) => {
 };
 
 /** The filters an inbox address carries (the search never does). */
-const FILTERS = ["kind", "status", "assignee", "lang"] as const;
+const FILTERS = ["kind", "status", "assignee", "lang", "from", "to"] as const;
 
 const inboxQuery = (filters: Record<string, string>) => {
   const query = new URLSearchParams(filters).toString();
   return query ? `?${query}` : "";
 };
 
-async function inbox(
-  desk: Desk,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  posted: Record<string, string | undefined>,
-) {
+/** The filter in an address's query (a GET) or a POSTed form (a search, which carries `q`). */
+function filterOf(request: FastifyRequest, posted: Record<string, string | undefined>) {
   const value = (name: string) => posted[name] ?? param(request, name);
   const kind = value("kind");
   const status = value("status");
@@ -72,24 +71,34 @@ async function inbox(
     status: isLeadStatus(status) ? status : undefined,
     assignee: value("assignee"),
     lang: value("lang"),
+    from: validDate(value("from")),
+    to: validDate(value("to")),
     q: posted.q,
     after: value("after"),
   };
+  return filter;
+}
+
+/** What was looked at, for the audit log: the filter without the search's words or the page. */
+const filterDetail = (filter: InboxFilter) =>
+  Object.entries({ ...filter, q: filter.q ? "(search)" : undefined, after: undefined })
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ") || undefined;
+
+async function inbox(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: Record<string, string | undefined>,
+) {
+  const filter = filterOf(request, posted);
   const [{ rows, more }, { staff, names }, languages] = await Promise.all([
     desk.leads.list(filter, viewerOf(request)),
     staffNames(desk),
     desk.leads.languages(),
   ]);
-  // What was looked at, without the search's words (a name, an address).
-  const detail = Object.entries({
-    ...filter,
-    q: filter.q ? "(search)" : undefined,
-    after: undefined,
-  })
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(" ");
-  await audit(desk, request, "inbox.view", undefined, detail || undefined);
+  await audit(desk, request, "inbox.view", undefined, filterDetail(filter));
   return sendPage(
     reply,
     200,
@@ -101,9 +110,91 @@ async function inbox(
       staff: staff.filter((s) => !s.disabled),
       languages,
       names,
+      canExport: request.desk.session!.staff.role !== "adviser",
     }),
   );
 }
+
+const CSV_COLUMNS = [
+  "Received (London)",
+  "Kind",
+  "Name",
+  "E-mail",
+  "Country",
+  "Interest",
+  "Language",
+  "Campaign",
+  "Status",
+  "Assignee",
+];
+
+/**
+ * One CSV cell: always quoted (quotes doubled), and text a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return) made plain text with a leading '.
+ */
+export const csvCell = (value: string) =>
+  `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * The filtered leads as CSV (managers and admins): a GET with the filter's address, or a POST
+ * with a search (its words never in an address). Written to the response a page of rows at a
+ * time as the database gives them, never the whole list in memory; a byte-order mark first so
+ * a spreadsheet reads it as UTF-8 (Arabic, Chinese).
+ */
+async function exportLeads(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: Record<string, string | undefined>,
+) {
+  const filter = { ...filterOf(request, posted), after: undefined };
+  const { names } = await staffNames(desk);
+  await audit(desk, request, "leads.export", undefined, filterDetail(filter));
+  const rows = desk.leads.every(filter, viewerOf(request));
+  async function* csv() {
+    yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+    let chunk = "";
+    let count = 0;
+    for await (const r of rows) {
+      const at = wallClock(r.receivedAt, LONDON);
+      chunk += csvLine([
+        `${at.date} ${at.time}`,
+        r.kind,
+        r.name,
+        r.email,
+        r.country,
+        r.interest,
+        r.lang,
+        r.campaign ?? "",
+        r.status,
+        r.assignee ? (names.get(r.assignee) ?? "") : "",
+      ]);
+      if (++count % 200 === 0) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  const day = wallClock(desk.clock.now(), LONDON).date;
+  return reply
+    .code(200)
+    .type("text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="leads-${day}.csv"`)
+    .send(Readable.from(csv()));
+}
+
+export const exportInbox: Handler = (desk, request, reply) => exportLeads(desk, request, reply, {});
+
+export const exportSearch: Handler = (desk, request, reply) => {
+  const posted = (name: string) => field(request.body, name).trim() || undefined;
+  return exportLeads(desk, request, reply, {
+    ...Object.fromEntries(FILTERS.map((name) => [name, posted(name)])),
+    q: posted("q")?.slice(0, 200),
+  });
+};
 
 interface LeadParams {
   kind: string;
