@@ -104,16 +104,20 @@ function parseCsv(text: string) {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") (row.push(cell), (cell = ""));
-    else if (c === "\r" && text[i + 1] === "\n") {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
       row.push(cell);
       rows.push(row);
-      ((row = []), (cell = ""), i++);
+      row = [];
+      cell = "";
+      i++;
     } else cell += c;
   }
   assert.equal(cell + row.join(""), "", "the CSV ends with a complete row");
