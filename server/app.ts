@@ -108,6 +108,8 @@ export interface AppOptions {
   databaseWaitMs?: number;
   /** The longest /readyz waits for the database (default 2 s). */
   readyTimeoutMs?: number;
+  /** How often the desk's open pages ask for newer leads (default: LIVE_MS, 20 s). */
+  deskLiveMs?: number;
   /** The desk's sign-in attempts per account and per client (default: SIGN_IN_LIMITS). */
   deskSignInLimits?: DeskOptions["signInLimits"];
   /**
@@ -332,6 +334,7 @@ export function createApp(options: AppOptions) {
       bookings: booking.store,
       events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
+      liveMs: options.deskLiveMs,
     },
   });
   const started = Promise.all([

@@ -35,6 +35,8 @@ export interface DeskOptions {
   bookings?: BookingStore;
   /** The events (server/events): their lists, cancellations and promotions. */
   events?: DeskEvents;
+  /** How often an open inbox or home page asks for newer leads (default: LIVE_MS). */
+  liveMs?: number;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
 }
@@ -51,6 +53,9 @@ export const SIGN_IN_LIMITS = {
   account: { max: 5, windowMs: 15 * 60_000 },
   client: { max: 20, windowMs: 15 * 60_000 },
 };
+
+/** An open inbox or home page asks for newer leads every 20 seconds. */
+export const LIVE_MS = 20_000;
 
 /** Everything a desk handler uses. */
 export interface Desk {
@@ -69,6 +74,7 @@ export interface Desk {
   events?: DeskEvents;
   checkIns: CheckIns;
   assets: Assets;
+  liveMs: number;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;
   mailFrom: string;

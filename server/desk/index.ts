@@ -13,7 +13,7 @@ import { AuditLog } from "./audit";
 import { CheckIns } from "./checkIns";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
-import { SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
+import { LIVE_MS, SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
 import { csrfMatches, csrfToken, CSRF_FIELD, originMatches } from "./csrf";
 import { Leads } from "./leads";
 import { Passkeys } from "./passkeys";
@@ -76,6 +76,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     checkIns: new CheckIns(db, clock),
     requests: new StaffRequests(db, ready),
     assets,
+    liveMs: options.liveMs ?? LIVE_MS,
     limits: {
       account: new DatabaseRateLimiter(
         db,

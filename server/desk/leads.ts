@@ -164,7 +164,7 @@ export class Leads {
     }
   }
 
-  /** The leads a filter picks, as this viewer may see them, newest first (no limit). */
+  /** The leads a filter picks, as this viewer may see them. */
   private filtered(filter: InboxFilter, viewer: Viewer) {
     let query = this.db.selectFrom("leadStates").selectAll();
     if (!viewer.seesAll) query = query.where(ownOrNobodys(viewer));
@@ -199,13 +199,21 @@ export class Leads {
         ]),
       );
     }
-    return query.orderBy("receivedAt", "desc").orderBy("kind", "desc").orderBy("id", "desc");
+    return query;
+  }
+
+  /** Newest first: by time, then kind and id (the keyset's order). */
+  private newestFirst(filter: InboxFilter, viewer: Viewer) {
+    return this.filtered(filter, viewer)
+      .orderBy("receivedAt", "desc")
+      .orderBy("kind", "desc")
+      .orderBy("id", "desc");
   }
 
   /** One page of the inbox, newest first, and whether there is another. */
   async list(filter: InboxFilter, viewer: Viewer) {
     await this.catchUp();
-    const rows = await this.filtered(filter, viewer)
+    const rows = await this.newestFirst(filter, viewer)
       .limit(INBOX_PAGE + 1)
       .execute();
     return { rows: rows.slice(0, INBOX_PAGE), more: rows.length > INBOX_PAGE };
@@ -219,7 +227,7 @@ export class Leads {
     await this.catchUp();
     let after = filter.after;
     for (;;) {
-      const rows = await this.filtered({ ...filter, after }, viewer)
+      const rows = await this.newestFirst({ ...filter, after }, viewer)
         .limit(batch)
         .execute();
       yield* rows;
@@ -227,6 +235,17 @@ export class Leads {
       if (rows.length < batch || !last) return;
       after = `${last.receivedAt}|${last.kind}|${last.id}`;
     }
+  }
+
+  /** How many leads a filter picks (as this viewer may see them) received after a time. */
+  async newer(filter: InboxFilter, viewer: Viewer, since: string) {
+    await this.catchUp();
+    const row = await this.filtered(filter, viewer)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("receivedAt", ">", since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The languages the leads are in, for the filter. */

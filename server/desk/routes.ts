@@ -108,6 +108,12 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     example: "/desk/inbox/export",
     handler: leads.exportSearch,
   },
+  {
+    method: "GET",
+    path: "/desk/leads/newer",
+    example: "/desk/leads/newer?since=2026-12-01T09:00:00.000Z",
+    handler: leads.newerLeads,
+  },
   { method: "GET", path: "/desk/leads/:kind/:id", example: LEAD, handler: leads.showLead },
   {
     method: "POST",

@@ -253,3 +253,39 @@ test("the CSV: managers only; every row of the filter, quoted, formulas made tex
     ["from=2026-11-20 to=2026-11-21", "to=2026-11-21 q=(search)"],
   );
 });
+
+test("newer leads: a count for the page's filter and time, never of another adviser's leads", async () => {
+  const page = await adviser.get("/desk/inbox?kind=enquiry&lang=en");
+  const since = new Date(now).toISOString();
+  const newer = `/desk/leads/newer?kind=enquiry&amp;lang=en&amp;since=${encodeURIComponent(since)}`;
+  assert.ok(page.text.includes(`aria-live="polite" data-newer="${newer}"`), "the live region");
+  assert.match(page.text, /data-show="\/desk\/inbox\?kind=enquiry&amp;lang=en"/);
+  assert.match((await adviser.get("/desk")).text, /data-newer="\/desk\/leads\/newer\?since=/);
+  // A search's page and an older page do not ask (a search's words are never in an address).
+  assert.doesNotMatch((await adviser.post("/desk/inbox", { q: "writer" })).text, /data-newer/);
+
+  const ask = async (who: DeskClient, query: string) => {
+    const answer = await who.get(`/desk/leads/newer?${query}&since=${encodeURIComponent(since)}`);
+    assert.equal(answer.status, 200, answer.text);
+    assert.match(answer.headers.get("content-type") ?? "", /^application\/json/);
+    return (JSON.parse(answer.text) as { count: number }).count;
+  };
+  assert.equal(await ask(adviser, "kind=enquiry"), 0);
+  const [mine, theirs, older] = await addEnquiries([
+    { name: "Fresh One", email: "fresh1@example.com", receivedAt: "2026-12-01T09:05:00.000Z" },
+    { name: "Fresh Two", email: "fresh2@example.com", receivedAt: "2026-12-01T09:06:00.000Z" },
+    { name: "Old News", email: "old@example.com", receivedAt: "2026-12-01T08:00:00.000Z" },
+  ]);
+  assert.ok(mine && older);
+  assert.equal(await ask(adviser, "kind=enquiry"), 2, "both new, both unassigned");
+  assert.equal(await ask(adviser, "kind=booking"), 0, "the page's filter");
+  await database.db
+    .updateTable("leadStates")
+    .set({ assignee: (await new StaffAccounts(database.db).byEmail("mia@agency.test"))!.id })
+    .where("id", "=", theirs)
+    .execute();
+  assert.equal(await ask(adviser, "kind=enquiry"), 1, "not another's");
+  assert.equal(await ask(manager, "kind=enquiry"), 2);
+  assert.equal(await ask(manager, "to=2026-11-30"), 0, "the page's dates");
+  assert.equal((await manager.get("/desk/leads/newer?since=yesterday")).status, 400);
+});

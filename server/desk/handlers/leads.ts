@@ -5,7 +5,7 @@ import { LONDON, validDate } from "../consultations";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
 import { homePage } from "../pages/Home";
-import { inboxPage } from "../pages/Inbox";
+import { filterQuery, inboxPage } from "../pages/Inbox";
 import { leadPage, type TimelineItem } from "../pages/Lead";
 import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
 
@@ -17,6 +17,25 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 async function staffNames(desk: Desk) {
   const staff = await desk.staff.list();
   return { staff, names: new Map(staff.map((s) => [s.id, s.name])) };
+}
+
+/**
+ * How many leads came since a time (the page's), with the page's filter, as this person may see
+ * them: the desk's script asks every so often and offers to show them. A number, no one's data.
+ */
+export const newerLeads: Handler = async (desk, request, reply) => {
+  const since = Date.parse(param(request, "since") ?? "");
+  if (Number.isNaN(since)) return reply.code(400).send({ error: "since: a time" });
+  const filter = { ...filterOf(request, {}), after: undefined };
+  const count = await desk.leads.newer(filter, viewerOf(request), new Date(since).toISOString());
+  return reply.send({ count });
+};
+
+/** Where the page's script asks for newer leads, with the page's filter and time. */
+export function newerHref(filter: InboxFilter, since: number) {
+  const params = filterQuery(filter);
+  params.set("since", new Date(since).toISOString());
+  return `/desk/leads/newer?${params}`;
 }
 
 export const showHome: Handler = async (desk, request, reply) => {
@@ -31,7 +50,13 @@ export const showHome: Handler = async (desk, request, reply) => {
   return sendPage(
     reply,
     200,
-    homePage(contextFor(desk, request), { now: desk.clock.now(), since, names, ...counts }),
+    homePage(contextFor(desk, request), {
+      now: desk.clock.now(),
+      since,
+      names,
+      ...counts,
+      live: { newer: newerHref({}, desk.clock.now()), show: "/desk", everyMs: desk.liveMs },
+    }),
   );
 };
 
@@ -111,6 +136,14 @@ async function inbox(
       languages,
       names,
       canExport: request.desk.session!.staff.role !== "adviser",
+      live:
+        filter.q || filter.after
+          ? undefined
+          : {
+              newer: newerHref(filter, desk.clock.now()),
+              show: `/desk/inbox${inboxQuery(Object.fromEntries(filterQuery(filter)))}`,
+              everyMs: desk.liveMs,
+            },
     }),
   );
 }

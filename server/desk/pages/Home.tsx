@@ -1,6 +1,7 @@
 import type { LeadStatus } from "../../db/schema";
 import { renderPage, type PageContext } from "./Layout";
 import { LeadTable, type LeadRow } from "./LeadTable";
+import { LiveNotice, type Live } from "./Live";
 
 export function homePage(
   context: PageContext,
@@ -11,6 +12,7 @@ export function homePage(
     freshCount: number;
     byStatus: Partial<Record<LeadStatus, number>>;
     names: Map<string, string>;
+    live?: Live;
   },
 ) {
   const { byStatus } = data;
@@ -18,6 +20,7 @@ export function homePage(
     "Home",
     { ...context, current: "home" },
     <>
+      <LiveNotice live={data.live} />
       <ul className="counts">
         <li>
           <a href="/desk/inbox?status=new">

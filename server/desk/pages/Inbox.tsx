@@ -2,6 +2,7 @@ import { LEAD_KINDS, LEAD_STATUSES, type InboxFilter } from "../leads";
 import type { StaffMember } from "../staff";
 import { Csrf, renderPage, type PageContext } from "./Layout";
 import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
+import { LiveNotice, type Live } from "./Live";
 
 function Select({
   name,
@@ -30,7 +31,7 @@ function Select({
 }
 
 /** A filter's own fields (not the page, not the search) as an address's query. */
-function filterQuery(filter: InboxFilter) {
+export function filterQuery(filter: InboxFilter) {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filter))
     if (v && k !== "after" && k !== "q") params.set(k, String(v));
@@ -104,6 +105,8 @@ export function inboxPage(
     names: Map<string, string>;
     /** A manager or admin: the CSV of the list. */
     canExport: boolean;
+    /** On the newest page of a filter (not a search's, not an older page). */
+    live?: Live;
   },
 ) {
   const { filter } = data;
@@ -155,6 +158,7 @@ export function inboxPage(
         <a href="/desk/inbox">Clear</a>
       </form>
       {data.canExport ? <Export filter={filter} csrf={context.csrf} /> : null}
+      <LiveNotice live={data.live} />
       <LeadTable
         rows={data.rows}
         now={data.now}
