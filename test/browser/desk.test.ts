@@ -70,6 +70,8 @@ before(async () => {
     ack: false,
     eventsFile,
     bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+    // Open pages ask for newer leads every second (20 in service).
+    deskLiveMs: 1000,
   });
   await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
   // localhost, not 127.0.0.1: a passkey's relying party is a host name.
@@ -206,11 +208,60 @@ test("work a lead: assign, change its status, add a note; each is in the timelin
   await context.close();
 });
 
+test("a lead sent while the inbox and home are open appears there without a reload; without JavaScript the page is as before", async () => {
+  assert.ok(signedIn, "signed in by the first test");
+  const context = await browser.newContext({ storageState: signedIn });
+  const inbox = await context.newPage();
+  await inbox.goto(`${origin}/desk/inbox?kind=enquiry`);
+  const home = await context.newPage();
+  await home.goto(`${origin}/desk`);
+  const other = await context.newPage();
+  await other.goto(`${origin}/desk/inbox?kind=booking`);
+  for (const page of [inbox, home]) assert.equal(await page.locator(".live").innerText(), "");
+
+  const sent = await fetch(`${origin}/api/enquiry`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      form: "enquiry",
+      fullName: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+44 7700 900123",
+      country: "United Kingdom",
+      interest: "PhD Degrees",
+      message: "Starting in January.",
+    }),
+  });
+  assert.ok(sent.ok, await sent.text());
+  for (const page of [inbox, home]) {
+    const notice = page.locator("[aria-live=polite]");
+    // Within the poll's second (and a margin for a loaded machine).
+    await notice.getByRole("link", { name: "Show" }).waitFor({ timeout: 5000 });
+    assert.match(await notice.innerText(), /^1 new lead since this page opened: Show$/);
+    assert.doesNotMatch(await page.locator("main").innerText(), /Ada Lovelace/);
+  }
+  // A filter the lead is not in says nothing.
+  await other.waitForTimeout(2500);
+  assert.equal(await other.locator(".live").innerText(), "");
+  await inbox.getByRole("link", { name: "Show" }).click();
+  await inbox.waitForURL(`${origin}/desk/inbox?kind=enquiry`);
+  assert.match(await inbox.locator("main").innerText(), /Ada Lovelace/);
+  await context.close();
+
+  const noScript = await browser.newContext({ storageState: signedIn, javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto(`${origin}/desk/inbox`);
+  assert.match(await page.locator("main").innerText(), /Ada Lovelace/);
+  assert.equal(await page.locator(".live").innerText(), "");
+  await noScript.close();
+});
+
 test("0 axe violations on every desk page at 390 and 1280 px", async () => {
   assert.ok(signedIn, "signed in by the first test");
   const pages = [
     "/desk",
     "/desk/inbox",
+    "/desk/inbox?from=2026-01-01&to=2026-12-31&kind=enquiry",
     `/desk/leads/enquiry/${leadId}`,
     "/desk/account",
     "/desk/staff",
