@@ -332,6 +332,7 @@ export function createApp(options: AppOptions) {
       publicUrl: options.publicUrl ?? siteUrl,
       now: options.now,
       bookings: booking.store,
+      bookingDesk: booking.desk,
       events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
       liveMs: options.deskLiveMs,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { RateLimit } from "../config";
+import type { BookingDesk } from "../booking/desk";
 import type { BookingStore } from "../booking/store";
 import type { Database } from "../db/schema";
 import type { RegistrationDesk } from "../events/desk";
@@ -33,6 +34,8 @@ export interface DeskOptions {
   now?: () => number;
   /** The consultations (server/booking): the desk lists them and asks for cancellations. */
   bookings?: BookingStore;
+  /** The booking's own code (server/booking/desk.ts): a move from the desk is the manage link's. */
+  bookingDesk?: BookingDesk;
   /** The events (server/events): their lists, cancellations and promotions. */
   events?: DeskEvents;
   /** How often an open inbox or home page asks for newer leads (default: LIVE_MS). */
@@ -68,6 +71,8 @@ export interface Desk {
   leads: Leads;
   /** The consultations; undefined: the server has none (the page says so). */
   bookings?: BookingStore;
+  /** Moves a booking as the student's manage link does (its e-mails, invite and webhook). */
+  bookingDesk?: BookingDesk;
   /** What `npm run bookings -- --cancel` writes; the server carries it out. */
   requests: StaffRequests;
   /** The events; undefined: the server has none (the page says so). */

@@ -72,6 +72,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     audit: new AuditLog(db, clock),
     leads: new Leads(db, clock),
     bookings: options.bookings,
+    bookingDesk: options.bookingDesk,
     events: options.events,
     checkIns: new CheckIns(db, clock),
     requests: new StaffRequests(db, ready),

@@ -151,6 +151,20 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     example: `${BOOKING}/cancel`,
     handler: consultations.cancelBooking,
   },
+  {
+    method: "GET",
+    path: "/desk/consultations/:id/move",
+    role: "manager",
+    example: `${BOOKING}/move`,
+    handler: consultations.confirmMoveBooking,
+  },
+  {
+    method: "POST",
+    path: "/desk/consultations/:id/move",
+    role: "manager",
+    example: `${BOOKING}/move`,
+    handler: consultations.moveBooking,
+  },
   { method: "GET", path: "/desk/events", example: "/desk/events", handler: events.showEvents },
   {
     method: "GET",

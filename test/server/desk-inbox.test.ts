@@ -1,7 +1,7 @@
 /**
  * The inbox beyond its first look, with the real server: the date filter in London time; the
  * CSV of a filtered list (managers and admins only, every row across the store's pages, quoted,
- * formulas made text, Arabic intact, audited without the search's words).
+ * formulas made text as the enquiries tool does, Arabic intact, audited without the search's words).
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

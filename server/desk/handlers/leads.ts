@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { wallClock } from "../../../src/lib/slots";
 import { LONDON, validDate } from "../consultations";
+import { csvCell } from "../../report";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
 import { homePage } from "../pages/Home";
@@ -161,13 +162,7 @@ const CSV_COLUMNS = [
   "Assignee",
 ];
 
-/**
- * One CSV cell: always quoted (quotes doubled), and text a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) made plain text with a leading '.
- */
-export const csvCell = (value: string) =>
-  `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
-
+/** A row of the CSV: cells as the enquiries tool writes them (quoted, formulas made text). */
 const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**

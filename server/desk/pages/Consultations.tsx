@@ -1,4 +1,5 @@
 import type { Booking } from "../../booking/store";
+import type { Slot } from "../../../src/lib/slots";
 import { modeById } from "../../../src/lib/bookingRules";
 import { addDays, slotLabel } from "../../../src/lib/slots";
 import { LONDON } from "../consultations";
@@ -83,6 +84,10 @@ export function consultationsPage(context: PageContext, data: ConsultationsData)
                     {data.canCancel && b.state === "booked" && Date.parse(b.start) > data.now ? (
                       <>
                         {" "}
+                        <a href={`/desk/consultations/${b.id}/move`}>
+                          Move
+                          <span className="visually-hidden"> {b.fullName}&apos;s consultation</span>
+                        </a>{" "}
                         <a href={`/desk/consultations/${b.id}/cancel`}>
                           Cancel
                           <span className="visually-hidden"> {b.fullName}&apos;s consultation</span>
@@ -125,6 +130,53 @@ export function cancelBookingPage(context: PageContext, booking: Booking) {
         <a href={`/desk/consultations?day=${slotLabel(booking.start, LONDON).date}`}>
           Keep it and go back
         </a>
+      </p>
+    </>,
+  );
+}
+
+/** A move: the free times of the same way to talk, by London day, and the button. */
+export function moveBookingPage(context: PageContext, booking: Booking, slots: Slot[]) {
+  const days = new Map<string, Slot[]>();
+  for (const s of slots) {
+    const date = slotLabel(s.start, LONDON).date;
+    days.set(date, [...(days.get(date) ?? []), s]);
+  }
+  const date = slotLabel(booking.start, LONDON).date;
+  return renderPage(
+    "Move this consultation",
+    { ...context, current: "consultations" },
+    <>
+      <p>
+        <span dir="auto">{booking.fullName}</span>, {modeName(booking.mode)}, now {dayName(date)} at{" "}
+        <time dateTime={booking.start}>{time(booking.start)}</time> London time.
+      </p>
+      <p>
+        The student is e-mailed the new time with an updated calendar invite, and the advisers are
+        told, as when the student moves it with their manage link.
+      </p>
+      {slots.length ? (
+        <form method="post" action={`/desk/consultations/${booking.id}/move`} className="stack">
+          <Csrf token={context.csrf} />
+          <label htmlFor="move-start">New time (London)</label>
+          <select id="move-start" name="start" required>
+            {[...days].map(([day, free]) => (
+              <optgroup key={day} label={dayName(day)}>
+                {free.map((s) => (
+                  <option key={s.start} value={s.start}>
+                    {`${dayName(day)}, ${time(s.start)}`}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <button type="submit">Move the consultation</button>
+        </form>
+      ) : (
+        <p>There is no free time for this way to talk at the moment.</p>
+      )}
+      <p>
+        <a href={`/desk/consultations?day=${date}`}>Keep it and go back</a>
       </p>
     </>,
   );
