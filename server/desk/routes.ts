@@ -211,6 +211,12 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
   },
   {
     method: "POST",
+    path: "/desk/account/zone",
+    example: "/desk/account/zone",
+    handler: account.setTimeZone,
+  },
+  {
+    method: "POST",
     path: "/desk/account/passkeys/options",
     json: true,
     example: "/desk/account/passkeys/options",

@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { openDatabase, type OpenDatabase } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
-import { wallClock } from "../../src/lib/slots";
+import { slotLabel, wallClock } from "../../src/lib/slots";
 import { DeskClient } from "./deskClient";
 import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type Received } from "./smtp";
@@ -286,6 +286,46 @@ test("a manager moves a booking from the desk: the very e-mails, invite and webh
     .executeTakeFirstOrThrow();
   assert.equal(entry.recordId, byDesk.id);
   assert.equal(entry.detail, `${byDesk.start} → ${deskTo}`);
+});
+
+test("an adviser's own time zone: set on Your sign-in, its time beside London's on the consultations' pages", async () => {
+  const { start } = await book(5);
+  const day = `/desk/consultations?day=${wallClock(start, "Europe/London").date}`;
+  const london = slotLabel(start, "Europe/London", "en-GB").time;
+  const plain = await adviser.get(day);
+  assert.match(plain.text, /Times are London time\./);
+  assert.match(plain.text, new RegExp(`>${london}</time> <!-- -->At our London office`));
+
+  const account = await adviser.get("/desk/account");
+  assert.match(account.text, /<option value="Europe\/London" selected="">Europe\/London<\/option>/);
+  assert.match(account.text, /<option value="America\/New_York">America\/New York<\/option>/);
+  assert.equal((await adviser.post("/desk/account/zone", { zone: "Mars/Olympus" })).status, 400);
+  const saved = await adviser.post("/desk/account/zone", { zone: "America/New_York" });
+  assert.equal(saved.status, 303);
+  assert.equal(saved.headers.get("location"), "/desk/account?done=zone");
+  assert.match(
+    (await adviser.get("/desk/account")).text,
+    /<option value="America\/New_York" selected="">/,
+  );
+
+  const both = await adviser.get(day);
+  assert.match(both.text, /Times are London time, with yours \(New York\) beside them/);
+  const there = slotLabel(start, "America/New_York", "en-GB").time;
+  assert.notEqual(there, london);
+  assert.match(
+    both.text,
+    new RegExp(`>${london}</time><span class="quiet"> \\(${there} in New York\\)</span>`),
+  );
+  // Only theirs: the manager still sees London's alone.
+  assert.doesNotMatch((await manager.get(day)).text, /in New York/);
+  const entry = await database.db
+    .selectFrom("auditLog")
+    .select("detail")
+    .where("action", "=", "account.zone")
+    .executeTakeFirstOrThrow();
+  assert.equal(entry.detail, "America/New_York");
+  await adviser.post("/desk/account/zone", { zone: "Europe/London" });
+  assert.match((await adviser.get(day)).text, /Times are London time\./);
 });
 
 async function register(n: number) {

@@ -10,6 +10,7 @@ import * as secrets from "./0008_secrets";
 import * as desk from "./0009_desk";
 import * as privacy from "./0011_privacy";
 import * as checkIn from "./0012_checkin";
+import * as staffZone from "./0014_staff_zone";
 
 /**
  * Every migration, in order: imported, not found on disk, so they run the same under tsx and
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009_desk": desk,
   "0011_privacy": privacy,
   "0012_checkin": checkIn,
+  "0014_staff_zone": staffZone,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,6 +34,7 @@ export const showConsultations: Handler = async (desk, request, reply) => {
     200,
     consultationsPage(contextFor(desk, request), {
       days: byDay(bookings, days),
+      zone: me.timeZone,
       single: Boolean(day),
       now,
       canCancel: canCancel(request),

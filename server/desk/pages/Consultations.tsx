@@ -1,7 +1,7 @@
 import type { Booking } from "../../booking/store";
 import type { Slot } from "../../../src/lib/slots";
 import { modeById } from "../../../src/lib/bookingRules";
-import { addDays, slotLabel } from "../../../src/lib/slots";
+import { addDays, slotLabel, zoneCity } from "../../../src/lib/slots";
 import { LONDON } from "../consultations";
 import { Csrf, renderPage, type PageContext } from "./Layout";
 
@@ -19,11 +19,25 @@ const modeName = (mode: string) => modeById(mode)?.name ?? mode;
 
 export interface ConsultationsData {
   days: Map<string, Booking[]>;
+  /** The viewer's own zone: its time beside London's when it is not London. */
+  zone: string;
   /** A single day shown, not a week. */
   single: boolean;
   now: number;
   canCancel: boolean;
   done?: string;
+}
+
+/** The time in the viewer's own zone (and its day, when not London's), if not London. */
+function Theirs({ start, zone }: { start: string; zone: string }) {
+  if (zone === LONDON) return null;
+  const there = slotLabel(start, zone, "en-GB");
+  const sameDay = there.date === slotLabel(start, LONDON).date;
+  return (
+    <span className="quiet">
+      {` (${sameDay ? "" : `${there.day}, `}${there.time} in ${zoneCity(zone)})`}
+    </span>
+  );
 }
 
 function Pager({ first, single }: { first: string; single: boolean }) {
@@ -55,7 +69,14 @@ export function consultationsPage(context: PageContext, data: ConsultationsData)
           <p>{data.done}</p>
         </div>
       ) : null}
-      <p>Times are London time.</p>
+      {data.zone === LONDON ? (
+        <p>Times are London time.</p>
+      ) : (
+        <p>
+          {`Times are London time, with yours (${zoneCity(data.zone)}) beside them. `}
+          Change your zone on <a href="/desk/account">Your sign-in</a>.
+        </p>
+      )}
       <Pager first={first} single={data.single} />
       {dates.map((date) => {
         const bookings = data.days.get(date) ?? [];
@@ -72,7 +93,8 @@ export function consultationsPage(context: PageContext, data: ConsultationsData)
               <ul className="bookings">
                 {bookings.map((b) => (
                   <li key={b.id} className={`booking booking-${b.state}`}>
-                    <time dateTime={b.start}>{time(b.start)}</time> {modeName(b.mode)}:{" "}
+                    <time dateTime={b.start}>{time(b.start)}</time>
+                    <Theirs start={b.start} zone={data.zone} /> {modeName(b.mode)}:{" "}
                     <a href={`/desk/leads/booking/${b.id}`} dir="auto">
                       {b.fullName}
                     </a>{" "}
