@@ -290,6 +290,33 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
     });
     assert.ok(answer.ok, await answer.text());
   }
+  // A consultation (its week, its move page), and the admin's own zone beside London's.
+  const slots = (await (await fetch(`${origin}/api/booking/slots?mode=office`)).json()) as {
+    slots: { start: string }[];
+  };
+  const booked = await fetch(`${origin}/api/booking`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      form: "booking",
+      mode: "office",
+      start: slots.slots[3].start,
+      zone: "Asia/Kolkata",
+      fullName: "王芳",
+      email: "wang@example.com",
+      phone: "+86 10 0000 0000",
+      country: "China",
+      interest: "PhD Degrees",
+      message: "",
+    }),
+  });
+  assert.equal(booked.status, 201, await booked.clone().text());
+  const { booking } = (await booked.json()) as { booking: { id: string } };
+  await database.db.updateTable("staff").set({ timeZone: "Asia/Kolkata" }).execute();
+  pages.push(
+    `/desk/consultations?week=${slots.slots[3].start.slice(0, 10)}`,
+    `/desk/consultations/${booking.id}/move`,
+  );
   for (const width of widths) {
     const signedOut = await browser.newContext(width.options);
     const outPage = await signedOut.newPage();
