@@ -14,6 +14,9 @@ export const isLeadKind = (v: unknown): v is LeadKind =>
 export const isLeadStatus = (v: unknown): v is LeadStatus =>
   typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v);
 
+/** Leads added to `lead_states` at a time. */
+const CATCH_UP_BATCH = 500;
+
 /** Leads on one page of the inbox. */
 export const INBOX_PAGE = 50;
 
@@ -110,7 +113,7 @@ export class Leads {
           "enquiries.campaign",
         ])
         .where("leadStates.id", "is", null)
-        .limit(500)
+        .limit(CATCH_UP_BATCH)
         .execute();
       const reservations = await this.db
         .selectFrom("reservations")
@@ -126,7 +129,7 @@ export class Leads {
           "reservations.campaign",
         ])
         .where("leadStates.id", "is", null)
-        .limit(500)
+        .limit(CATCH_UP_BATCH)
         .execute();
       if (!enquiries.length && !reservations.length) return;
       const at = iso(this.clock);
@@ -161,6 +164,8 @@ export class Leads {
           .values(rows.slice(i, i + 100))
           .onConflict((oc) => oc.doNothing())
           .execute();
+      // Fewer than a batch of each: every one missing is added (no look again to be sure).
+      if (enquiries.length < CATCH_UP_BATCH && reservations.length < CATCH_UP_BATCH) return;
     }
   }
 
