@@ -72,8 +72,8 @@ export async function buildServer() {
       ].join("\n"),
     },
   });
-  // The desk's passkeys script, bundled for the browser beside the server (server/desk/assets.ts).
-  await bundleClient(resolve(SERVER_OUT_DIR, "desk-passkeys.js"));
+  // The desk's script, bundled for the browser beside the server (server/desk/assets.ts).
+  await bundleClient(resolve(SERVER_OUT_DIR, "desk-client.js"));
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
   console.log(
     `Server bundled: ${relative(root, SERVER_OUT_DIR)}/main.js (${Math.round(bytes / 1024)} kB with its map) in ${Math.round(performance.now() - started)} ms`,

@@ -108,6 +108,8 @@ export interface AppOptions {
   databaseWaitMs?: number;
   /** The longest /readyz waits for the database (default 2 s). */
   readyTimeoutMs?: number;
+  /** How often the desk's open pages ask for newer leads (default: LIVE_MS, 20 s). */
+  deskLiveMs?: number;
   /** The desk's sign-in attempts per account and per client (default: SIGN_IN_LIMITS). */
   deskSignInLimits?: DeskOptions["signInLimits"];
   /**
@@ -331,9 +333,11 @@ export function createApp(options: AppOptions) {
       publicUrl: options.publicUrl ?? siteUrl,
       now: options.now,
       bookings: booking.store,
+      bookingDesk: booking.desk,
       events: { desk: events.desk, schedule: events.schedule, store: events.store },
       signInLimits: options.deskSignInLimits,
       privacy: erasing,
+      liveMs: options.deskLiveMs,
     },
   });
   const started = Promise.all([

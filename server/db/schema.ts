@@ -268,6 +268,8 @@ export interface StaffTable {
   disabled: Generated<number>;
   createdAt: string;
   lastVisitAt: string | null;
+  /** Their own time zone (IANA), shown beside London's; null: London. */
+  timeZone: Generated<string | null>;
 }
 
 /** A desk session: the browser holds a random token, the table only its SHA-256. */

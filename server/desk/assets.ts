@@ -12,9 +12,9 @@ export interface Asset {
 const hashed = (base: string, ext: string, body: Buffer) =>
   `${base}-${createHash("sha256").update(body).digest("hex").slice(0, 10)}.${ext}`;
 
-/** The passkeys script as `npm run build:server` bundled it beside the server, if it did. */
-const PREBUILT = join(import.meta.dirname, "../../dist-server/desk-passkeys.js");
-const CLIENT_ENTRY = join(import.meta.dirname, "client/passkeys.ts");
+/** The desk's script as `npm run build:server` bundled it beside the server, if it did. */
+const PREBUILT = join(import.meta.dirname, "../../dist-server/desk-client.js");
+const CLIENT_ENTRY = join(import.meta.dirname, "client/index.ts");
 
 /** Bundles the browser script (esbuild: a development dependency, present where tsx runs). */
 export async function bundleClient(outfile?: string) {
@@ -39,7 +39,7 @@ export async function loadAssets() {
   const js = existsSync(PREBUILT) ? readFileSync(PREBUILT) : await bundleClient();
   const assets: Asset[] = [
     { name: hashed("desk", "css", css), type: "text/css; charset=utf-8", body: css },
-    { name: hashed("passkeys", "js", js), type: "text/javascript; charset=utf-8", body: js },
+    { name: hashed("desk", "js", js), type: "text/javascript; charset=utf-8", body: js },
   ];
   return {
     byName: new Map(assets.map((a) => [a.name, a])),

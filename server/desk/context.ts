@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { RateLimit } from "../config";
+import type { BookingDesk } from "../booking/desk";
 import type { BookingStore } from "../booking/store";
 import type { Database } from "../db/schema";
 import type { RegistrationDesk } from "../events/desk";
@@ -36,6 +37,8 @@ export interface DeskOptions {
   now?: () => number;
   /** The consultations (server/booking): the desk lists them and asks for cancellations. */
   bookings?: BookingStore;
+  /** The booking's own code (server/booking/desk.ts): a move from the desk is the manage link's. */
+  bookingDesk?: BookingDesk;
   /** The events (server/events): their lists, cancellations and promotions. */
   events?: DeskEvents;
   /**
@@ -43,6 +46,8 @@ export interface DeskOptions {
    * desk shows what an erasure would cancel. Absent: nothing is shown as to be cancelled.
    */
   privacy?: Pick<EraseContext, "bookings" | "events">;
+  /** How often an open inbox or home page asks for newer leads (default: LIVE_MS). */
+  liveMs?: number;
   /** Sign-in attempts allowed per account and per client (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { account: RateLimit; client: RateLimit };
 }
@@ -60,6 +65,9 @@ export const SIGN_IN_LIMITS = {
   client: { max: 20, windowMs: 15 * 60_000 },
 };
 
+/** An open inbox or home page asks for newer leads every 20 seconds. */
+export const LIVE_MS = 20_000;
+
 /** Everything a desk handler uses. */
 export interface Desk {
   clock: Clock;
@@ -73,6 +81,8 @@ export interface Desk {
   leads: Leads;
   /** The consultations; undefined: the server has none (the page says so). */
   bookings?: BookingStore;
+  /** Moves a booking as the student's manage link does (its e-mails, invite and webhook). */
+  bookingDesk?: BookingDesk;
   /** What `npm run bookings -- --cancel` writes; the server carries it out. */
   requests: StaffRequests;
   /** The events; undefined: the server has none (the page says so). */
@@ -85,6 +95,7 @@ export interface Desk {
   /** The site's out-of-date claims (`npm run content -- check`), once a day. */
   claims: StaleClaims;
   assets: Assets;
+  liveMs: number;
   limits: { account: Limiter; client: Limiter };
   mailer?: Mailer;
   mailFrom: string;

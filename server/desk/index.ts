@@ -14,7 +14,7 @@ import { CheckIns } from "./checkIns";
 import { StaleClaims } from "./claims";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
-import { SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
+import { LIVE_MS, SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
 import { Deliveries } from "./deliveries";
 import { csrfMatches, csrfToken, CSRF_FIELD, originMatches } from "./csrf";
 import { Leads } from "./leads";
@@ -75,6 +75,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     audit: new AuditLog(db, clock),
     leads: new Leads(db, clock),
     bookings: options.bookings,
+    bookingDesk: options.bookingDesk,
     events: options.events,
     privacy: options.privacy ?? {},
     checkIns: new CheckIns(db, clock),
@@ -85,6 +86,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     ),
     requests: new StaffRequests(db, ready),
     assets,
+    liveMs: options.liveMs ?? LIVE_MS,
     limits: {
       account: new DatabaseRateLimiter(
         db,

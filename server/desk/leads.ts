@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, LeadKind, LeadStatus } from "../db/schema";
+import { addDays, zonedInstant } from "../../src/lib/slots";
 import { iso, type Clock } from "./clock";
+import { LONDON } from "./consultations";
 
 export type { LeadKind, LeadStatus } from "../db/schema";
 
@@ -12,6 +14,9 @@ export const isLeadKind = (v: unknown): v is LeadKind =>
 export const isLeadStatus = (v: unknown): v is LeadStatus =>
   typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v);
 
+/** Leads added to `lead_states` at a time. */
+const CATCH_UP_BATCH = 500;
+
 /** Leads on one page of the inbox. */
 export const INBOX_PAGE = 50;
 
@@ -21,6 +26,10 @@ export interface InboxFilter {
   /** A staff id, or "none" for unassigned. */
   assignee?: string;
   lang?: string;
+  /** Received on or after this date, London time ("YYYY-MM-DD"). */
+  from?: string;
+  /** Received on or before this date, London time ("YYYY-MM-DD"). */
+  to?: string;
   /** Part of a name, or an e-mail address (or part of one). */
   q?: string;
   /** Keyset: the last row of the page before ("receivedAt|kind|id"). */
@@ -32,6 +41,14 @@ export interface Viewer {
   id: string;
   seesAll: boolean;
 }
+
+/**
+ * An adviser's leads: theirs or nobody's. As one comparison, not an OR of two index look-ups:
+ * the newest first then comes from the time index, stopping at a page, instead of sorting every
+ * match (35 ms at 50,000 leads on SQLite against under 2).
+ */
+const ownOrNobodys = (viewer: Viewer) =>
+  sql<boolean>`coalesce(assignee, ${viewer.id}) = ${viewer.id}`;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -56,8 +73,32 @@ export class Leads {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Whether a lead may lack its row: the leads and the rows are not as many. A row goes only
+   * with its lead (an enquiry's erasure deletes both), so equal counts mean none is missing;
+   * counting is a fraction of the anti-join's cost at tens of thousands of leads.
+   */
+  private async behind() {
+    const count = async (table: "enquiries" | "reservations" | "leadStates") =>
+      Number(
+        (
+          await this.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [enquiries, reservations, rows] = await Promise.all([
+      count("enquiries"),
+      count("reservations"),
+      count("leadStates"),
+    ]);
+    return enquiries + reservations !== rows;
+  }
+
   /** Adds the rows of leads that arrived since (in batches; twice at once adds each once). */
   async catchUp() {
+    if (!(await this.behind())) return;
     for (;;) {
       const enquiries = await this.db
         .selectFrom("enquiries")
@@ -72,7 +113,7 @@ export class Leads {
           "enquiries.campaign",
         ])
         .where("leadStates.id", "is", null)
-        .limit(500)
+        .limit(CATCH_UP_BATCH)
         .execute();
       const reservations = await this.db
         .selectFrom("reservations")
@@ -88,7 +129,7 @@ export class Leads {
           "reservations.campaign",
         ])
         .where("leadStates.id", "is", null)
-        .limit(500)
+        .limit(CATCH_UP_BATCH)
         .execute();
       if (!enquiries.length && !reservations.length) return;
       // A lead's updatedAt is its last activity (the retention counts from it): its arrival
@@ -124,22 +165,26 @@ export class Leads {
           .values(rows.slice(i, i + 100))
           .onConflict((oc) => oc.doNothing())
           .execute();
+      // Fewer than a batch of each: every one missing is added (no look again to be sure).
+      if (enquiries.length < CATCH_UP_BATCH && reservations.length < CATCH_UP_BATCH) return;
     }
   }
 
-  /** One page of the inbox, newest first, and whether there is another. */
-  async list(filter: InboxFilter, viewer: Viewer) {
-    await this.catchUp();
+  /** The leads a filter picks, as this viewer may see them. */
+  private filtered(filter: InboxFilter, viewer: Viewer) {
     let query = this.db.selectFrom("leadStates").selectAll();
-    if (!viewer.seesAll)
-      query = query.where((eb) =>
-        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
-      );
+    if (!viewer.seesAll) query = query.where(ownOrNobodys(viewer));
     if (filter.kind) query = query.where("kind", "=", filter.kind);
     if (filter.status) query = query.where("status", "=", filter.status);
     if (filter.assignee === "none") query = query.where("assignee", "is", null);
     else if (filter.assignee) query = query.where("assignee", "=", filter.assignee);
     if (filter.lang) query = query.where("lang", "=", filter.lang);
+    // A London date's first instant, as the tables keep times (ISO, UTC).
+    const startOf = (date: string) => zonedInstant(date, "00:00", LONDON)?.toISOString();
+    const from = filter.from && startOf(filter.from);
+    if (from) query = query.where("receivedAt", ">=", from);
+    const until = filter.to && startOf(addDays(filter.to, 1));
+    if (until) query = query.where("receivedAt", "<", until);
     const q = filter.q?.trim().toLowerCase();
     if (q) {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -160,13 +205,53 @@ export class Leads {
         ]),
       );
     }
-    const rows = await query
+    return query;
+  }
+
+  /** Newest first: by time, then kind and id (the keyset's order). */
+  private newestFirst(filter: InboxFilter, viewer: Viewer) {
+    return this.filtered(filter, viewer)
       .orderBy("receivedAt", "desc")
       .orderBy("kind", "desc")
-      .orderBy("id", "desc")
+      .orderBy("id", "desc");
+  }
+
+  /** One page of the inbox, newest first, and whether there is another. */
+  async list(filter: InboxFilter, viewer: Viewer) {
+    await this.catchUp();
+    const rows = await this.newestFirst(filter, viewer)
       .limit(INBOX_PAGE + 1)
       .execute();
     return { rows: rows.slice(0, INBOX_PAGE), more: rows.length > INBOX_PAGE };
+  }
+
+  /**
+   * Every lead a filter picks, newest first, a page of `batch` at a time (keyset, like the
+   * inbox's pages): however many there are, only one page is ever in memory.
+   */
+  async *every(filter: InboxFilter, viewer: Viewer, batch = 500) {
+    await this.catchUp();
+    let after = filter.after;
+    for (;;) {
+      const rows = await this.newestFirst({ ...filter, after }, viewer)
+        .limit(batch)
+        .execute();
+      yield* rows;
+      const last = rows.at(-1);
+      if (rows.length < batch || !last) return;
+      after = `${last.receivedAt}|${last.kind}|${last.id}`;
+    }
+  }
+
+  /** How many leads a filter picks (as this viewer may see them) received after a time. */
+  async newer(filter: InboxFilter, viewer: Viewer, since: string) {
+    await this.catchUp();
+    const row = await this.filtered(filter, viewer)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("receivedAt", ">", since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The languages the leads are in, for the filter. */
@@ -182,10 +267,7 @@ export class Leads {
       .selectFrom("leadStates")
       .select(["status", sql<number>`count(*)`.as("n")])
       .groupBy("status");
-    if (!viewer.seesAll)
-      query = query.where((eb) =>
-        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
-      );
+    if (!viewer.seesAll) query = query.where(ownOrNobodys(viewer));
     const byStatus = Object.fromEntries(
       (await query.execute()).map((r) => [r.status, Number(r.n)]),
     ) as Partial<Record<LeadStatus, number>>;
@@ -195,18 +277,12 @@ export class Leads {
       .where("receivedAt", ">", since ?? "")
       .orderBy("receivedAt", "desc")
       .limit(20);
-    if (!viewer.seesAll)
-      fresh = fresh.where((eb) =>
-        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
-      );
+    if (!viewer.seesAll) fresh = fresh.where(ownOrNobodys(viewer));
     let freshCount = this.db
       .selectFrom("leadStates")
       .select(sql<number>`count(*)`.as("n"))
       .where("receivedAt", ">", since ?? "");
-    if (!viewer.seesAll)
-      freshCount = freshCount.where((eb) =>
-        eb.or([eb("assignee", "=", viewer.id), eb("assignee", "is", null)]),
-      );
+    if (!viewer.seesAll) freshCount = freshCount.where(ownOrNobodys(viewer));
     return {
       byStatus,
       fresh: await fresh.execute(),

@@ -96,6 +96,26 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     example: "/desk/inbox",
     handler: leads.searchInbox,
   },
+  {
+    method: "GET",
+    path: "/desk/inbox/export",
+    role: "manager",
+    example: "/desk/inbox/export?status=new",
+    handler: leads.exportInbox,
+  },
+  {
+    method: "POST",
+    path: "/desk/inbox/export",
+    role: "manager",
+    example: "/desk/inbox/export",
+    handler: leads.exportSearch,
+  },
+  {
+    method: "GET",
+    path: "/desk/leads/newer",
+    example: "/desk/leads/newer?since=2026-12-01T09:00:00.000Z",
+    handler: leads.newerLeads,
+  },
   { method: "GET", path: "/desk/leads/:kind/:id", example: LEAD, handler: leads.showLead },
   {
     method: "POST",
@@ -138,6 +158,20 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/consultations/:id/cancel",
     example: `${BOOKING}/cancel`,
     handler: consultations.cancelBooking,
+  },
+  {
+    method: "GET",
+    path: "/desk/consultations/:id/move",
+    role: "manager",
+    example: `${BOOKING}/move`,
+    handler: consultations.confirmMoveBooking,
+  },
+  {
+    method: "POST",
+    path: "/desk/consultations/:id/move",
+    role: "manager",
+    example: `${BOOKING}/move`,
+    handler: consultations.moveBooking,
   },
   { method: "GET", path: "/desk/events", example: "/desk/events", handler: events.showEvents },
   {
@@ -182,6 +216,12 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
     path: "/desk/account/sessions/end",
     example: "/desk/account/sessions/end",
     handler: account.endSession,
+  },
+  {
+    method: "POST",
+    path: "/desk/account/zone",
+    example: "/desk/account/zone",
+    handler: account.setTimeZone,
   },
   {
     method: "POST",

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { iso, type Clock } from "./clock";
+import { LONDON } from "./consultations";
 import type { StaffMember } from "./staff";
 import { randomToken, sha256 } from "./tokens";
 
@@ -101,6 +102,7 @@ export class Sessions {
         "staff.disabled",
         "staff.createdAt",
         "staff.lastVisitAt",
+        "staff.timeZone",
       ])
       .where("staffSessions.idHash", "=", idHash)
       .executeTakeFirst();
@@ -135,6 +137,7 @@ export class Sessions {
         disabled: Boolean(row.disabled),
         createdAt: row.createdAt,
         lastVisitAt: row.lastVisitAt,
+        timeZone: row.timeZone ?? LONDON,
       },
     };
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, StaffRole } from "../db/schema";
+import { LONDON } from "./consultations";
 
 export type { StaffRole } from "../db/schema";
 
@@ -24,6 +25,8 @@ export interface StaffMember {
   disabled: boolean;
   createdAt: string;
   lastVisitAt: string | null;
+  /** Their own time zone (IANA): London unless they chose another. */
+  timeZone: string;
 }
 
 export class StaffError extends Error {}
@@ -36,7 +39,12 @@ const toMember = (row: {
   disabled: number;
   createdAt: string;
   lastVisitAt: string | null;
-}): StaffMember => ({ ...row, disabled: Boolean(row.disabled) });
+  timeZone?: string | null;
+}): StaffMember => ({
+  ...row,
+  disabled: Boolean(row.disabled),
+  timeZone: row.timeZone ?? LONDON,
+});
 
 /** Staff accounts: made by `npm run staff` and by admins on the desk. */
 export class StaffAccounts {
@@ -84,6 +92,15 @@ export class StaffAccounts {
       .where("id", "=", id)
       .executeTakeFirst();
     return row && toMember(row);
+  }
+
+  /** Their own time zone (London: none of their own). */
+  async setTimeZone(id: string, zone: string) {
+    await this.db
+      .updateTable("staff")
+      .set({ timeZone: zone === LONDON ? null : zone })
+      .where("id", "=", id)
+      .execute();
   }
 
   async setRole(id: string, role: StaffRole) {

@@ -14,10 +14,14 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { openDatabase, type OpenDatabase } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
+import { slotLabel, wallClock } from "../../src/lib/slots";
 import { DeskClient } from "./deskClient";
+import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type Received } from "./smtp";
 
 const smtp = testSmtp();
+const hookSecret = newSecret();
+const receiver = testReceiver(hookSecret);
 // Runs at real speed from a fixed morning: the slot rules and the mail timers agree.
 const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
 const now = () => Date.now() + offset;
@@ -30,6 +34,7 @@ let adviser: DeskClient;
 
 before(async () => {
   await smtp.listen();
+  await receiver.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-work-"));
   const dist = join(root, "dist");
   mkdirSync(dist, { recursive: true });
@@ -70,6 +75,11 @@ before(async () => {
     ack: false,
     eventsFile,
     now,
+    webhooks: {
+      urls: [receiver.url],
+      secret: hookSecret,
+      backoff: { baseMs: 50, capMs: 200 },
+    },
     deskSignInLimits: {
       account: { max: 100, windowMs: 60_000 },
       client: { max: 500, windowMs: 60_000 },
@@ -95,6 +105,7 @@ after(async () => {
   await app.drain(5000);
   await database.close();
   await smtp.close();
+  await receiver.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -133,8 +144,8 @@ async function book(n: number) {
     }),
   });
   assert.equal(answer.status, 201, await answer.clone().text());
-  const { booking } = (await answer.json()) as { booking: { id: string } };
-  return { id: booking.id, start };
+  const { booking } = (await answer.json()) as { booking: { id: string; manage: string } };
+  return { id: booking.id, start, manage: new URL(booking.manage).searchParams };
 }
 
 test("consultations: a week shows a booking; a manager cancels it, an adviser may not", async () => {
@@ -179,6 +190,142 @@ test("consultations: a week shows a booking; a manager cancels it, an adviser ma
     "booking.refused",
     "booking.refused",
   ]);
+});
+
+test("a manager moves a booking from the desk: the very e-mails, invite and webhook of the student's manage link", async () => {
+  const byLink = await book(3);
+  const byDesk = await book(4);
+  const slots = (await (await fetch(`${origin}/api/booking/slots?mode=office`)).json()) as {
+    slots: { start: string }[];
+  };
+  const [linkTo, deskTo] = [slots.slots[30].start, slots.slots[31].start];
+  // Both bookings' own e-mails (student and advisers) and webhooks first.
+  await mailTo("student4@example.com", (m) => m.calendarMethod === "REQUEST");
+  await receiver.waitFor(2);
+  const mailsBefore = smtp.received.length;
+  const hooksBefore = receiver.accepted.length;
+
+  // The student moves theirs with the manage link (London date and time, as without JavaScript).
+  const at = wallClock(linkTo, "Europe/London");
+  const moved = await fetch(`${origin}/book/manage`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      b: byLink.id,
+      t: byLink.manage.get("t")!,
+      action: "move",
+      mode: "office",
+      date: at.date,
+      time: at.time,
+    }),
+  });
+  assert.equal(moved.status, 200);
+  await smtp.waitFor(mailsBefore + 2);
+  await receiver.waitFor(hooksBefore + 1);
+
+  // A manager moves the other from the desk; an adviser may not.
+  const week = await manager.get(`/desk/consultations?week=${byDesk.start.slice(0, 10)}`);
+  assert.match(week.text, new RegExp(`/desk/consultations/${byDesk.id}/move`));
+  assert.doesNotMatch(
+    (await adviser.get(`/desk/consultations?week=${byDesk.start.slice(0, 10)}`)).text,
+    /\/move"/,
+  );
+  assert.equal((await adviser.get(`/desk/consultations/${byDesk.id}/move`)).status, 403);
+  assert.equal(
+    (await adviser.post(`/desk/consultations/${byDesk.id}/move`, { start: deskTo })).status,
+    403,
+  );
+  const form = await manager.get(`/desk/consultations/${byDesk.id}/move`);
+  assert.equal(form.status, 200);
+  assert.match(form.text, new RegExp(`<option value="${deskTo}">`));
+  assert.doesNotMatch(form.text, new RegExp(`<option value="${byDesk.start}">`), "not its own");
+  const done = await manager.post(`/desk/consultations/${byDesk.id}/move`, { start: deskTo });
+  assert.equal(done.status, 303, done.text);
+  assert.equal(
+    done.headers.get("location"),
+    `/desk/consultations?day=${wallClock(deskTo, "Europe/London").date}&done=moved`,
+  );
+  assert.equal((await app.bookings.store.get(byDesk.id))?.start, deskTo);
+  await smtp.waitFor(mailsBefore + 4);
+  await receiver.waitFor(hooksBefore + 2);
+  await new Promise((done) => setTimeout(done, 500)); // nothing more comes
+
+  // The same: to whom, which e-mail, the invite's method and SEQUENCE; the webhook's type.
+  const mails = smtp.received.slice(mailsBefore);
+  assert.equal(mails.length, 4);
+  const shape = (n: number) =>
+    mails
+      .filter((m) => m.to.includes(`student${n}@example.com`) || m.text.includes(`Student ${n}`))
+      .map((m) => ({
+        to: m.to.includes(`student${n}@example.com`) ? "student" : "advisers",
+        subject: m.subject.replace(/:.*$/, ""),
+        method: m.calendarMethod,
+        sequence: /^SEQUENCE:(\d+)/m.exec(m.calendar)?.[1],
+      }))
+      .sort((a, b) => a.to.localeCompare(b.to));
+  assert.equal(shape(3).length, 2);
+  assert.deepEqual(shape(4), shape(3));
+  assert.deepEqual(
+    shape(4).map((m) => [m.method, m.sequence]),
+    [
+      ["REQUEST", "1"],
+      ["REQUEST", "1"],
+    ],
+  );
+  const hooks = receiver.accepted.slice(hooksBefore).map((h) => h.message!);
+  const hookOf = (id: string) =>
+    hooks
+      .filter((h) => (h.data as { id?: string }).id === id)
+      .map((h) => ({ type: h.type, sequence: (h.data as { sequence?: number }).sequence }));
+  assert.deepEqual(hookOf(byDesk.id), [{ type: "booking.moved", sequence: 1 }]);
+  assert.deepEqual(hookOf(byDesk.id), hookOf(byLink.id));
+  const entry = await database.db
+    .selectFrom("auditLog")
+    .select(["detail", "recordId"])
+    .where("action", "=", "booking.move")
+    .executeTakeFirstOrThrow();
+  assert.equal(entry.recordId, byDesk.id);
+  assert.equal(entry.detail, `${byDesk.start} → ${deskTo}`);
+});
+
+test("an adviser's own time zone: set on Your sign-in, its time beside London's on the consultations' pages", async () => {
+  const { start } = await book(5);
+  const day = `/desk/consultations?day=${wallClock(start, "Europe/London").date}`;
+  const london = slotLabel(start, "Europe/London", "en-GB").time;
+  const plain = await adviser.get(day);
+  assert.match(plain.text, /Times are London time\./);
+  assert.match(plain.text, new RegExp(`>${london}</time> <!-- -->At our London office`));
+
+  const account = await adviser.get("/desk/account");
+  assert.match(account.text, /<option value="Europe\/London" selected="">Europe\/London<\/option>/);
+  assert.match(account.text, /<option value="America\/New_York">America\/New York<\/option>/);
+  assert.equal((await adviser.post("/desk/account/zone", { zone: "Mars/Olympus" })).status, 400);
+  const saved = await adviser.post("/desk/account/zone", { zone: "America/New_York" });
+  assert.equal(saved.status, 303);
+  assert.equal(saved.headers.get("location"), "/desk/account?done=zone");
+  assert.match(
+    (await adviser.get("/desk/account")).text,
+    /<option value="America\/New_York" selected="">/,
+  );
+
+  const both = await adviser.get(day);
+  assert.match(both.text, /Times are London time, with yours \(New York\) beside them/);
+  const there = slotLabel(start, "America/New_York", "en-GB").time;
+  assert.notEqual(there, london);
+  assert.match(
+    both.text,
+    new RegExp(`>${london}</time><span class="quiet"> \\(${there} in New York\\)</span>`),
+  );
+  // Only theirs: the manager still sees London's alone.
+  assert.doesNotMatch((await manager.get(day)).text, /in New York/);
+  const entry = await database.db
+    .selectFrom("auditLog")
+    .select("detail")
+    .where("action", "=", "account.zone")
+    .executeTakeFirstOrThrow();
+  assert.equal(entry.detail, "America/New_York");
+  await adviser.post("/desk/account/zone", { zone: "Europe/London" });
+  assert.match((await adviser.get(day)).text, /Times are London time\./);
 });
 
 async function register(n: number) {

@@ -10,6 +10,7 @@ import * as secrets from "./0008_secrets";
 import * as desk from "./0009_desk";
 import * as privacy from "./0011_privacy";
 import * as checkIn from "./0012_checkin";
+import * as staffZone from "./0014_staff_zone";
 import * as leadActivity from "./0015_lead_activity";
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0009_desk": desk,
   "0011_privacy": privacy,
   "0012_checkin": checkIn,
+  "0014_staff_zone": staffZone,
   "0015_lead_activity": leadActivity,
 };
 

@@ -1,6 +1,6 @@
 /**
- * The desk's only script: passkeys (WebAuthn) with SimpleWebAuthn's browser package. Bundled by
- * esbuild into one file the desk serves (no inline script). Without it, or without WebAuthn,
+ * Passkeys (WebAuthn) with SimpleWebAuthn's browser package, part of the desk's script
+ * (client/index.ts). Without it, or without WebAuthn,
  * the passkey forms stay hidden and the e-mailed link signs in.
  */
 import {

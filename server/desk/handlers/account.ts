@@ -1,13 +1,19 @@
 import { clearSessionCookie } from "../cookies";
 import type { Handler } from "../context";
 import { accountPage } from "../pages/Account";
-import { audit, contextFor, field, param, seeOther, sendPage } from "../respond";
+import { LONDON } from "../consultations";
+import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
+import { isTimeZone } from "../../../src/lib/slots";
 
 const DONE: Record<string, string> = {
   "passkey-added": "Your passkey is added: next time, sign in with it.",
   "passkey-removed": "The passkey is removed.",
   "session-ended": "That session is ended: the browser is signed out.",
+  zone: "Your time zone is saved.",
 };
+
+/** Every zone this server's Intl knows (London among them), for the select. */
+const ZONES = [...new Set([LONDON, ...Intl.supportedValuesOf("timeZone")])].sort();
 
 export const showAccount: Handler = async (desk, request, reply) => {
   const session = request.desk.session!;
@@ -23,6 +29,7 @@ export const showAccount: Handler = async (desk, request, reply) => {
       current: session.idHash,
       sessions,
       passkeys,
+      zones: ZONES,
       done: DONE[param(request, "done") ?? ""],
     }),
   );
@@ -73,4 +80,16 @@ export const removePasskey: Handler = async (desk, request, reply) => {
   if (await desk.passkeys.remove(session.staff.id, field(request.body, "credential")))
     await audit(desk, request, "passkey.remove");
   return seeOther(reply, "/desk/account?done=passkey-removed");
+};
+
+/** The person's own time zone, shown beside London's. */
+export const setTimeZone: Handler = async (desk, request, reply) => {
+  const zone = field(request.body, "zone");
+  if (!ZONES.includes(zone) || !isTimeZone(zone))
+    return refuse(desk, request, reply, 400, "No such time zone", [
+      "Choose a time zone from the list.",
+    ]);
+  await desk.staff.setTimeZone(request.desk.session!.staff.id, zone);
+  await audit(desk, request, "account.zone", undefined, zone);
+  return seeOther(reply, "/desk/account?done=zone");
 };

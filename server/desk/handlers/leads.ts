@@ -1,11 +1,13 @@
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { csvCell } from "../../report";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
 import { addDays, wallClock } from "../../../src/lib/slots";
-import { bookingsSeenBy, byDay, LONDON } from "../consultations";
+import { bookingsSeenBy, byDay, LONDON, validDate } from "../consultations";
 import { deliveryLabel, isOutbox, leadOf, safeReason } from "../deliveries";
 import { homePage } from "../pages/Home";
-import { inboxPage } from "../pages/Inbox";
+import { filterQuery, inboxPage } from "../pages/Inbox";
 import { leadPage, type TimelineItem } from "../pages/Lead";
 import { audit, contextFor, field, param, refuse, seeOther, sendPage } from "../respond";
 
@@ -27,6 +29,25 @@ async function staffNames(desk: Desk) {
 
 /** How many of the next events home lists. */
 const NEXT_EVENTS = 3;
+
+/**
+ * How many leads came since a time (the page's), with the page's filter, as this person may see
+ * them: the desk's script asks every so often and offers to show them. A number, no one's data.
+ */
+export const newerLeads: Handler = async (desk, request, reply) => {
+  const since = Date.parse(param(request, "since") ?? "");
+  if (Number.isNaN(since)) return reply.code(400).send({ error: "since: a time" });
+  const filter = { ...filterOf(request, {}), after: undefined };
+  const count = await desk.leads.newer(filter, viewerOf(request), new Date(since).toISOString());
+  return reply.send({ count });
+};
+
+/** Where the page's script asks for newer leads, with the page's filter and time. */
+export function newerHref(filter: InboxFilter, since: number) {
+  const params = filterQuery(filter);
+  params.set("since", new Date(since).toISOString());
+  return `/desk/leads/newer?${params}`;
+}
 
 export const showHome: Handler = async (desk, request, reply) => {
   const me = request.desk.session!.staff;
@@ -59,6 +80,7 @@ export const showHome: Handler = async (desk, request, reply) => {
       failed,
       claims,
       done: param(request, "done") === "retried" ? RETRIED : undefined,
+      live: { newer: newerHref({}, now), show: "/desk", everyMs: desk.liveMs },
     }),
   );
 };
@@ -138,19 +160,15 @@ export const searchInbox: Handler = async (desk, request, reply) => {
 };
 
 /** The filters an inbox address carries (the search never does). */
-const FILTERS = ["kind", "status", "assignee", "lang"] as const;
+const FILTERS = ["kind", "status", "assignee", "lang", "from", "to"] as const;
 
 const inboxQuery = (filters: Record<string, string>) => {
   const query = new URLSearchParams(filters).toString();
   return query ? `?${query}` : "";
 };
 
-async function inbox(
-  desk: Desk,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  posted: Record<string, string | undefined>,
-) {
+/** The filter in an address's query (a GET) or a POSTed form (a search, which carries `q`). */
+function filterOf(request: FastifyRequest, posted: Record<string, string | undefined>) {
   const value = (name: string) => posted[name] ?? param(request, name);
   const kind = value("kind");
   const status = value("status");
@@ -159,24 +177,34 @@ async function inbox(
     status: isLeadStatus(status) ? status : undefined,
     assignee: value("assignee"),
     lang: value("lang"),
+    from: validDate(value("from")),
+    to: validDate(value("to")),
     q: posted.q,
     after: value("after"),
   };
+  return filter;
+}
+
+/** What was looked at, for the audit log: the filter without the search's words or the page. */
+const filterDetail = (filter: InboxFilter) =>
+  Object.entries({ ...filter, q: filter.q ? "(search)" : undefined, after: undefined })
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ") || undefined;
+
+async function inbox(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: Record<string, string | undefined>,
+) {
+  const filter = filterOf(request, posted);
   const [{ rows, more }, { staff, names }, languages] = await Promise.all([
     desk.leads.list(filter, viewerOf(request)),
     staffNames(desk),
     desk.leads.languages(),
   ]);
-  // What was looked at, without the search's words (a name, an address).
-  const detail = Object.entries({
-    ...filter,
-    q: filter.q ? "(search)" : undefined,
-    after: undefined,
-  })
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(" ");
-  await audit(desk, request, "inbox.view", undefined, detail || undefined);
+  await audit(desk, request, "inbox.view", undefined, filterDetail(filter));
   return sendPage(
     reply,
     200,
@@ -188,9 +216,93 @@ async function inbox(
       staff: staff.filter((s) => !s.disabled),
       languages,
       names,
+      canExport: request.desk.session!.staff.role !== "adviser",
+      live:
+        filter.q || filter.after
+          ? undefined
+          : {
+              newer: newerHref(filter, desk.clock.now()),
+              show: `/desk/inbox${inboxQuery(Object.fromEntries(filterQuery(filter)))}`,
+              everyMs: desk.liveMs,
+            },
     }),
   );
 }
+
+const CSV_COLUMNS = [
+  "Received (London)",
+  "Kind",
+  "Name",
+  "E-mail",
+  "Country",
+  "Interest",
+  "Language",
+  "Campaign",
+  "Status",
+  "Assignee",
+];
+
+/** A row of the CSV: cells as the enquiries tool writes them (quoted, formulas made text). */
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * The filtered leads as CSV (managers and admins): a GET with the filter's address, or a POST
+ * with a search (its words never in an address). Written to the response a page of rows at a
+ * time as the database gives them, never the whole list in memory; a byte-order mark first so
+ * a spreadsheet reads it as UTF-8 (Arabic, Chinese).
+ */
+async function exportLeads(
+  desk: Desk,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: Record<string, string | undefined>,
+) {
+  const filter = { ...filterOf(request, posted), after: undefined };
+  const { names } = await staffNames(desk);
+  await audit(desk, request, "leads.export", undefined, filterDetail(filter));
+  const rows = desk.leads.every(filter, viewerOf(request));
+  async function* csv() {
+    yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+    let chunk = "";
+    let count = 0;
+    for await (const r of rows) {
+      const at = wallClock(r.receivedAt, LONDON);
+      chunk += csvLine([
+        `${at.date} ${at.time}`,
+        r.kind,
+        r.name,
+        r.email,
+        r.country,
+        r.interest,
+        r.lang,
+        r.campaign ?? "",
+        r.status,
+        r.assignee ? (names.get(r.assignee) ?? "") : "",
+      ]);
+      if (++count % 200 === 0) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  const day = wallClock(desk.clock.now(), LONDON).date;
+  return reply
+    .code(200)
+    .type("text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="leads-${day}.csv"`)
+    .send(Readable.from(csv()));
+}
+
+export const exportInbox: Handler = (desk, request, reply) => exportLeads(desk, request, reply, {});
+
+export const exportSearch: Handler = (desk, request, reply) => {
+  const posted = (name: string) => field(request.body, name).trim() || undefined;
+  return exportLeads(desk, request, reply, {
+    ...Object.fromEntries(FILTERS.map((name) => [name, posted(name)])),
+    q: posted("q")?.slice(0, 200),
+  });
+};
 
 interface LeadParams {
   kind: string;

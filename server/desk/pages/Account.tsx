@@ -9,6 +9,8 @@ export function accountPage(
     current: string;
     sessions: SessionRow[];
     passkeys: PasskeyRow[];
+    /** Every IANA zone this server knows, for the select. */
+    zones: string[];
     done?: string;
   },
 ) {
@@ -90,6 +92,25 @@ export function accountPage(
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="zone">
+        <h2 id="zone">Your time zone</h2>
+        <p>
+          The desk gives times in London time. Choose your own zone to see its time beside
+          London&apos;s on the consultations&apos; pages.
+        </p>
+        <form method="post" action="/desk/account/zone" className="stack">
+          <Csrf token={context.csrf} />
+          <label htmlFor="zone-select">Time zone</label>
+          <select id="zone-select" name="zone" defaultValue={context.staff?.timeZone}>
+            {data.zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, " ")}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Save the time zone</button>
+        </form>
       </section>
     </>,
   );

@@ -9,6 +9,7 @@ import { dayName } from "./Consultations";
 import type { EventRow } from "./Events";
 import { Csrf, londonTime, renderPage, When, type PageContext } from "./Layout";
 import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
+import { LiveNotice, type Live } from "./Live";
 
 /** The e-mail or webhook a Retry (Resend) button sends again. */
 export interface RetryTarget {
@@ -256,6 +257,7 @@ export function homePage(
     failed: { rows: FailedDelivery[]; total: number };
     claims: StaleClaim[];
     done?: string;
+    live?: Live;
   },
 ) {
   const { byStatus } = data;
@@ -263,6 +265,7 @@ export function homePage(
     "Home",
     { ...context, current: "home" },
     <>
+      <LiveNotice live={data.live} />
       {data.done ? (
         <div className="banner" role="status">
           <p>{data.done}</p>

@@ -2,6 +2,7 @@ import { LEAD_KINDS, LEAD_STATUSES, type InboxFilter } from "../leads";
 import type { StaffMember } from "../staff";
 import { Csrf, renderPage, type PageContext } from "./Layout";
 import { kindLabel, LeadTable, type LeadRow } from "./LeadTable";
+import { LiveNotice, type Live } from "./Live";
 
 function Select({
   name,
@@ -29,14 +30,43 @@ function Select({
   );
 }
 
+/** A filter's own fields (not the page, not the search) as an address's query. */
+export function filterQuery(filter: InboxFilter) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter))
+    if (v && k !== "after" && k !== "q") params.set(k, String(v));
+  return params;
+}
+
+/** The filtered list as CSV: a link with the filter, or a POSTed form when there is a search. */
+function Export({ filter, csrf }: { filter: InboxFilter; csrf: string }) {
+  if (!filter.q) {
+    const query = filterQuery(filter).toString();
+    return (
+      <p className="export">
+        <a href={`/desk/inbox/export${query ? `?${query}` : ""}`} download>
+          Download these leads (CSV)
+        </a>
+      </p>
+    );
+  }
+  return (
+    <form method="post" action="/desk/inbox/export" className="export">
+      <Csrf token={csrf} />
+      {Object.entries(filter).map(([k, v]) =>
+        v && k !== "after" ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
+      )}
+      <button type="submit">Download these leads (CSV)</button>
+    </form>
+  );
+}
+
 /** Where the next page starts: after the last row shown. */
 const afterRow = (last: LeadRow) => `${last.receivedAt}|${last.kind}|${last.id}`;
 
 /** The address of the next page: the same filters, after the last row (no search in it). */
 export function nextPageHref(filter: InboxFilter, last: LeadRow) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter))
-    if (v && k !== "after" && k !== "q") params.set(k, String(v));
+  const params = filterQuery(filter);
   params.set("after", afterRow(last));
   return `/desk/inbox?${params}`;
 }
@@ -73,6 +103,10 @@ export function inboxPage(
     staff: StaffMember[];
     languages: string[];
     names: Map<string, string>;
+    /** A manager or admin: the CSV of the list. */
+    canExport: boolean;
+    /** On the newest page of a filter (not a search's, not an older page). */
+    live?: Live;
   },
 ) {
   const { filter } = data;
@@ -109,12 +143,22 @@ export function inboxPage(
           options={data.languages.map((l) => [l, l])}
         />
         <div className="field">
+          <label htmlFor="f-from">Received from</label>
+          <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-to">Received to</label>
+          <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+        </div>
+        <div className="field">
           <label htmlFor="f-q">Name or e-mail</label>
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ""} />
         </div>
         <button type="submit">Filter</button>
         <a href="/desk/inbox">Clear</a>
       </form>
+      {data.canExport ? <Export filter={filter} csrf={context.csrf} /> : null}
+      <LiveNotice live={data.live} />
       <LeadTable
         rows={data.rows}
         now={data.now}

@@ -8,7 +8,7 @@ export interface PageContext {
   staff?: StaffMember;
   csrf: string;
   stylesheet: string;
-  /** The passkeys script's address, on the pages that use it. */
+  /** The desk's script's address (passkeys, new leads while a page is open). */
   script?: string;
   /** Which item of the menu is this page's. */
   current?:
