@@ -34,13 +34,17 @@ npx eslint --max-warnings 0 .
 # Logical properties only (stylelint.config.js): the sheets lay out right to left as well.
 npx stylelint --max-warnings 0 "src/styles/**/*.css"
 
+# The usual report (spec on a terminal, TAP otherwise, as node chooses), then the slowest files.
+reporters=(--test-reporter="$([ -t 1 ] && echo spec || echo tap)" --test-reporter-destination=stdout
+  --test-reporter=./test/slowestFiles.mjs --test-reporter-destination=stdout)
+
 if [ "$mode" = quick ]; then
   # The unit and server tests that neither build the site nor read a build (those name build.ts,
   # the browser tests' harness, the test build's settings or TEST_DIST), three at a time as below
   # (the server tests wait on mail, webhooks and processes starting): the others need a build.
   mapfile -t files < <(find test/unit test/server -name '*.test.ts' -o -name '*.test.tsx' | sort |
     xargs grep -L -E 'build\.ts|browser/harness|testBuild|TEST_DIST')
-  node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${files[@]}"
+  node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${reporters[@]}" "${files[@]}"
   exit 0
 fi
 
@@ -65,4 +69,4 @@ if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 # --test-timeout too: the longest takes about two and a half minutes here, and the page-by-page
 # ones are split by language or in halves (the inline-CSS comparisons took 440 s as one file,
 # past 600 s on CI, before they were made faster).
-node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${files[@]}"
+node --import tsx --test --test-concurrency=3 --test-timeout=600000 "${reporters[@]}" "${files[@]}"
