@@ -5,7 +5,7 @@
  * desk page at 390 and 1280 px (home with each of its parts showing something), the privacy
  * pages a form leads to too (the copy of a person with an enquiry, a past and a future
  * consultation and a registration, and its erasure's confirmation; DESK_SCREENSHOTS=folder keeps
- * a picture of the copy at 1280 px). The desk needs no built site: a stand-in dist/ is enough.
+ * a picture of every page at both widths, and of the copy at 1280 px). The desk needs no built site: a stand-in dist/ is enough.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -426,6 +426,14 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
         [],
         `${path} at ${width.name}`,
       );
+      if (process.env.DESK_SCREENSHOTS)
+        await page.screenshot({
+          path: join(
+            process.env.DESK_SCREENSHOTS,
+            `${width.name}${path.replace(/[/?=&]+/g, "-").replace(/-[0-9a-f-]{36}/, "")}.png`,
+          ),
+          fullPage: true,
+        });
     }
     // The pages a form leads to: the copy of an address, then its erasure's confirmation.
     await page.goto(`${origin}/desk/privacy`);
