@@ -1,7 +1,8 @@
 /**
  * The desk in Chromium: signing in by the e-mailed link (through the real SMTP test server) with
  * the keyboard only; adding a passkey with Chromium's virtual authenticator (the DevTools
- * Protocol's WebAuthn domain), signing out and in with it; working a lead; and axe on every
+ * Protocol's WebAuthn domain), signing out and in with it; working a lead, by mouse and by the
+ * keyboard only (the inbox, a lead's note, the door's check-in at a phone's width); and axe on every
  * desk page at 390 and 1280 px (home with each of its parts showing something), the privacy
  * pages a form leads to too (the copy of a person with an enquiry, a past and a future
  * consultation and a registration, and its erasure's confirmation; DESK_SCREENSHOTS=folder keeps
@@ -143,7 +144,7 @@ after(async () => {
 
 /** Tab until the element matching `selector` has the focus. */
 async function tabTo(page: Page, selector: string) {
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 80; i++) {
     await page.keyboard.press("Tab");
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
   }
@@ -469,4 +470,30 @@ test("0 axe violations on every desk page at 390 and 1280 px", async () => {
     }
     await context.close();
   }
+});
+
+test("the keyboard only: from the inbox to a lead, a note on it, and a tick at the door", async () => {
+  assert.ok(signedIn, "signed in by the test before");
+  const context = await browser.newContext({ ...widths[0].options, storageState: signedIn });
+  const page = await context.newPage();
+  await page.goto(`${origin}/desk/inbox?kind=enquiry`);
+  await tabTo(page, `main a[href="/desk/leads/enquiry/${leadId}"]`);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${origin}/desk/leads/enquiry/${leadId}`);
+  await tabTo(page, "textarea#note");
+  await page.keyboard.type("Rang back by keyboard.");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Add note");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/done=note/);
+  assert.match(await page.locator("ol.timeline").innerText(), /Rang back by keyboard\./);
+
+  // The door's list on a phone: the first person ticked with the space bar.
+  await page.goto(`${origin}/desk/events/visa-webinar/check-in`);
+  assert.match(await page.locator("main").innerText(), /0 of 1 arrived/);
+  await tabTo(page, "ul.check-in button");
+  await page.keyboard.press("Space");
+  await page.getByText("1 of 1 arrived.").waitFor();
+  assert.match(await page.locator("ul.check-in").innerText(), /ليلى حسن.*arrived/s);
+  await context.close();
 });
