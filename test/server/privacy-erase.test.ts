@@ -12,11 +12,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { sql, type Kysely } from "kysely";
 import { createApp } from "../../server/app";
 import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
-import type { Database } from "../../server/db/schema";
-import { BookingStore, type Booking } from "../../server/booking/store";
+import { BookingStore } from "../../server/booking/store";
 import { SERVER_PAGES } from "../../server/paths";
 import { headersFile } from "../../src/build/headers";
 import { exportPerson, formatExport } from "../../server/privacy/export";
@@ -27,6 +25,7 @@ import { eventsFile } from "./eventsFile";
 import { until } from "./process";
 import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type TestSmtp } from "./smtp";
+import { dumpAll, form, OTHER, pastBooking, PERSON, traces } from "./privacyPeople";
 
 const { engines } = testEngines();
 let dir = "";
@@ -49,64 +48,6 @@ after(async () => {
   await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface Person {
-  name: string;
-  email: string;
-  phone: string;
-}
-const PERSON: Person = {
-  name: "Zara Quillfeather",
-  email: "zara.quill@example.com",
-  phone: "+44 7700 900417",
-};
-const OTHER: Person = {
-  name: "Omar Lindqvist",
-  email: "omar.lind@example.org",
-  phone: "+44 7700 900582",
-};
-
-const form = (origin: string, path: string, fields: Record<string, string>) =>
-  fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-
-/** A consultation that ended a month ago, as the booking store keeps it. */
-const pastBooking = (id: string, p: Person): Booking => {
-  const start = new Date(Date.now() - 30 * 86_400_000).toISOString();
-  return {
-    id,
-    sequence: 0,
-    state: "booked",
-    createdAt: start,
-    updatedAt: start,
-    mode: "video",
-    start,
-    end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-    zone: "Europe/London",
-    fullName: p.name,
-    email: p.email,
-    phone: p.phone,
-    country: "Oman",
-    interest: "Foundation",
-    message: `Past question from ${p.name}`,
-  };
-};
-
-/** Every row of every table, as text: the search after an erasure. */
-async function dumpAll(db: Kysely<Database>) {
-  const tables = await db.introspection.getTables();
-  const out: string[] = [];
-  for (const t of tables) {
-    const rows = await sql`select * from ${sql.table(t.name)}`.execute(db);
-    out.push(`${t.name}: ${JSON.stringify(rows.rows)}`);
-  }
-  return out.join("\n").toLowerCase();
-}
-
-const traces = (p: Person) => [p.email, p.name, p.phone];
 
 for (const engine of engines)
   test(
