@@ -83,7 +83,24 @@ async function seed(db: OpenDatabase["db"], staff: string[]) {
         sequence: 0,
         idempotencyKey: null,
         campaign: null,
-        data: JSON.stringify({ id, ...person, lang, createdAt: receivedAt }),
+        data: JSON.stringify({
+          id,
+          ...person,
+          lang,
+          createdAt: receivedAt,
+          updatedAt: receivedAt,
+          // A booking as the store keeps it: its consultation an hour after it was made.
+          ...(kind === "booking"
+            ? {
+                state: "booked",
+                sequence: 0,
+                mode: "video",
+                zone: "Europe/London",
+                start: new Date(Date.parse(receivedAt) + 3_600_000).toISOString(),
+                end: new Date(Date.parse(receivedAt) + 5_400_000).toISOString(),
+              }
+            : {}),
+        }),
       });
     if (i >= UNSEEN)
       states.push({
