@@ -53,7 +53,7 @@ for (const engine of engines)
   test(
     `export and erase on ${engine.name}: everything of one person, nothing of another`,
     { skip: engine.skip },
-    async () => {
+    async (t) => {
       const config: DatabaseConfig = await engine.fresh();
       mkdirSync(config.dataDir, { recursive: true });
       // The past consultations, stored before the server starts (a clock cannot book the past).
@@ -257,6 +257,15 @@ for (const engine of engines)
           assert.ok(!after.includes(trace.toLowerCase()), `no ${trace} in any table`);
         for (const trace of traces(OTHER))
           assert.ok(after.includes(trace.toLowerCase()), `the other's ${trace} is kept`);
+        // The search, as the note shows it: the tables that held any of it, before and after.
+        const holding = (dump: string) =>
+          dump
+            .split("\n")
+            .filter((line) => traces(PERSON).some((trace) => line.includes(trace.toLowerCase())))
+            .map((line) => line.slice(0, line.indexOf(":")));
+        t.diagnostic(
+          `her address, name or phone before the erasure in: ${holding(before).join(", ")}; after it in: ${holding(after).join(", ") || "no table"} (${after.split("\n").length} tables searched)`,
+        );
         // The audit log says it happened, when and by whom: counts, nothing of the person.
         const audit = await db
           .selectFrom("auditLog")
