@@ -137,7 +137,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const route = routeOf.get(`${method} ${pattern}`);
     const token = request.cookies[names.session];
-    const session = token ? await context.sessions.load(token) : undefined;
+    const session = token ? await context.sessions.load(token, !route?.background) : undefined;
     let browser = request.cookies[names.browser];
     if (!browser && route?.public && method === "GET") {
       browser = randomToken();

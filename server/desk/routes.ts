@@ -16,6 +16,11 @@ export interface DeskRoute {
   public?: boolean;
   /** Who may use it beyond being signed in (an admin may do all a manager may). */
   role?: StaffRole;
+  /**
+   * Asked by a page's script by itself (the live count), not by the person: it does not keep
+   * the session from its idle expiry.
+   */
+  background?: boolean;
   /** The body is JSON (the passkeys' ceremonies); otherwise a form. */
   json?: boolean;
   /** An address of this route, for the tests that go through every one. */
@@ -113,6 +118,7 @@ export const DESK_ROUTES: readonly DeskRoute[] = [
   {
     method: "GET",
     path: "/desk/leads/newer",
+    background: true,
     example: "/desk/leads/newer?since=2026-12-01T09:00:00.000Z",
     handler: leads.newerLeads,
   },

@@ -85,8 +85,12 @@ export class Sessions {
     return token;
   }
 
-  /** The session this token opens, if it still runs; ends it if it has run out. */
-  async load(token: string): Promise<LoadedSession | undefined> {
+  /**
+   * The session this token opens, if it still runs; ends it if it has run out. `use`: the
+   * request is the person's, so it counts against the idle expiry; a page's own script asking by
+   * itself is not (else a page left open would never idle out).
+   */
+  async load(token: string, use = true): Promise<LoadedSession | undefined> {
     const idHash = sha256(token);
     const row = await this.db
       .selectFrom("staffSessions")
@@ -119,7 +123,7 @@ export class Sessions {
       await this.end(idHash, why);
       return undefined;
     }
-    if (now - Date.parse(row.lastSeenAt) > TOUCH_EVERY_MS)
+    if (use && now - Date.parse(row.lastSeenAt) > TOUCH_EVERY_MS)
       await this.db
         .updateTable("staffSessions")
         .set({ lastSeenAt: iso(this.clock) })
