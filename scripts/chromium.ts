@@ -7,6 +7,8 @@
 import { existsSync } from "node:fs";
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+/** Debian's package chromium-headless-shell: the same Chromium without a browser's window. */
+const SYSTEM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 export async function chromiumPath(): Promise<string> {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -17,4 +19,15 @@ export async function chromiumPath(): Promise<string> {
   if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
   const { default: packaged } = await import("@sparticuz/chromium");
   return packaged.executablePath();
+}
+
+/**
+ * The browser tests' Chromium: Debian's headless shell when it is installed (what Playwright
+ * itself runs headless tests in), else as above. It draws the same pages with a quarter less
+ * processor time (the fixed-elements sweep: 110 -> 80 s), and the suite is mostly browser time.
+ * Lighthouse (`npm run audit`) keeps the full browser: the reference phone is calibrated on it.
+ */
+export async function testChromiumPath(): Promise<string> {
+  if (!process.env.CHROMIUM_PATH && existsSync(SYSTEM_HEADLESS_SHELL)) return SYSTEM_HEADLESS_SHELL;
+  return chromiumPath();
 }

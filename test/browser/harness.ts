@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { before, after } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { createApp, type AppOptions } from "../../server/app";
-import { chromiumPath } from "../../scripts/chromium";
+import { testChromiumPath } from "../../scripts/chromium";
 import { builtSite, sharedBuild, TEST_BUILD_ENV } from "../testBuild";
 
 export { builtSite };
@@ -44,7 +44,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   const tmp = mkdtempSync(join(tmpdir(), "eg-chromium-"));
   process.env.TMPDIR = tmp;
   const browser = await chromium.launch({
-    executablePath: await chromiumPath(),
+    executablePath: await testChromiumPath(),
     headless: true,
     args: [
       "--no-sandbox",

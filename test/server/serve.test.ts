@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApp } from "../../server/app";
 import { HEALTH_PATH, READY_PATH } from "../../server/paths";
-import { spawnServer } from "./process";
+import { serverEntry, spawnServer } from "./process";
 
 const root = resolve(import.meta.dirname, "../..");
 let dir = "";
@@ -45,7 +45,7 @@ test("/healthz answers while the process runs; /readyz once started and until it
 test("npm run serve: the built site, no build; refuses a folder with no site, saying what to run", async () => {
   const empty = join(dir, "empty");
   mkdirSync(empty);
-  const refused = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const refused = spawnSync(process.execPath, serverEntry(), {
     cwd: root,
     env: { ...process.env, PORT: "0", DIST_DIR: empty },
     encoding: "utf8",

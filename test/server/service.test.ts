@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildServer } from "../../scripts/buildServer";
 import { eventsFile } from "./eventsFile";
-import { kill, spawnServer, until } from "./process";
+import { kill, serverEntry, spawnServer, until } from "./process";
 import { postgresUnavailable, startPostgres } from "./postgres";
 
 // The server run as a service: stopped by a signal through npm, readiness that follows the
@@ -75,7 +75,8 @@ const post = (origin: string, fields: Record<string, string>, headers = {}) =>
   });
 
 test("npm run serve runs the bundled server; SIGTERM to the process npm started stops it gracefully, exit 0", async (t) => {
-  await buildServer();
+  // npm test's build made it (TEST_SERVER_BUNDLE), and other files' servers run it meanwhile.
+  if (!process.env.TEST_SERVER_BUNDLE) await buildServer();
   const started = Date.now();
   const npm = spawn("npm", ["run", "--silent", "serve"], {
     cwd: root,
@@ -193,7 +194,7 @@ describe("PostgreSQL", { skip: noPostgres && `PostgreSQL tests skipped: ${noPost
     for (let t = 0; t < 50 && !(await refused()); t++) await sleep(200);
     assert.ok(await refused(), "PostgreSQL is stopped");
     try {
-      const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      const run = spawnSync(process.execPath, serverEntry(), {
         cwd: root,
         env: {
           ...process.env,
@@ -247,7 +248,7 @@ test("configuration problems: one line each on standard error, exit 1, no stack 
   ];
   try {
     for (const [what, env, message] of cases) {
-      const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      const run = spawnSync(process.execPath, serverEntry(), {
         cwd: root,
         env: {
           ...process.env,

@@ -16,7 +16,7 @@ import {
 import { migrate, openDatabase } from "../../server/db";
 import { parseBackoff } from "../../server/webhooks/config";
 import { classifyHttp, WebhookRefused } from "../../server/webhooks/transport";
-import { kill, spawnServer, until } from "./process";
+import { kill, serverEntry, spawnServer, until } from "./process";
 import { newSecret, testReceiver, type Hit } from "./receiver";
 import { storedDeliveries, withStaffRequests } from "./stored";
 
@@ -348,7 +348,7 @@ test("SIGKILL mid-delivery: after the restart every lead arrives; nothing record
 
 /** The server's start, to its exit or its first line saying it listens. */
 async function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
