@@ -11,7 +11,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -21,6 +21,7 @@ import { migrate, openDatabase, type OpenDatabase } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
 import { BookingStore, type Booking } from "../../server/booking/store";
 import { recordRequest } from "../../server/privacy/requests";
+import { deskSite } from "../server/deskServer";
 import { testSmtp } from "../server/smtp";
 import { axeCheck, widths, WCAG } from "./axe";
 import { launchBrowser } from "./harness";
@@ -39,12 +40,7 @@ let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
 before(async () => {
   await smtp.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-browser-"));
-  const dist = join(root, "dist");
-  mkdirSync(dist);
-  writeFileSync(
-    join(dist, "404.html"),
-    "<!DOCTYPE html><html><head></head><body>404</body></html>",
-  );
+  const dist = deskSite(root);
   const dataDir = join(root, "data");
   // A consultation Layla had a month ago (the booking store keeps it; no clock books the past).
   const start = new Date(Date.now() - 30 * 86_400_000).toISOString();

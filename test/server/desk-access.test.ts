@@ -8,7 +8,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseConfig, type OpenDatabase } from "../../serv
 import { DESK_ROUTES } from "../../server/desk";
 import { StaffAccounts } from "../../server/desk/staff";
 import { DeskClient, linkFor } from "./deskClient";
+import { deskSite } from "./deskServer";
 import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 import { testSmtp } from "./smtp";
@@ -31,13 +32,6 @@ let app: ReturnType<typeof createApp>;
 let database: OpenDatabase;
 let accounts: StaffAccounts;
 const ids: Record<string, string> = {};
-
-/** A stand-in for the built site: the server only needs 404.html. */
-function fakeDist(dir: string) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "404.html"), "<!DOCTYPE html><html><head></head><body>404</body></html>");
-  return dir;
-}
 
 async function addEnquiry(db: OpenDatabase["db"], name: string, email: string) {
   const id = randomUUID();
@@ -66,7 +60,7 @@ async function addEnquiry(db: OpenDatabase["db"], name: string, email: string) {
 before(async () => {
   await smtp.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-"));
-  dist = fakeDist(join(root, "dist"));
+  dist = deskSite(root);
   const dataDir = join(root, "data");
   app = createApp({
     dist,

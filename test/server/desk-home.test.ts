@@ -11,13 +11,11 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
-import { openDatabase, type OpenDatabase } from "../../server/db";
-import { StaffAccounts } from "../../server/desk/staff";
+import type { OpenDatabase } from "../../server/db";
 import { receiverKey } from "../../server/webhooks";
 import { wallClock } from "../../src/lib/slots";
-import { DeskClient } from "./deskClient";
+import type { DeskClient } from "./deskClient";
+import { deskSite, deskWithStaff } from "./deskServer";
 import { testEngines, type TestEngine } from "./engines";
 import { until } from "./process";
 import { newSecret, testReceiver } from "./receiver";
@@ -31,7 +29,7 @@ const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
 const now = () => Date.now() + offset;
 let root = "";
 let origin = "";
-let app: ReturnType<typeof createApp>;
+let desk: Awaited<ReturnType<typeof deskWithStaff>>;
 let database: OpenDatabase;
 let manager: DeskClient;
 let adviser: DeskClient;
@@ -54,15 +52,9 @@ async function start(engine: TestEngine) {
   await smtp.listen();
   await receiver.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-home-"));
-  const dist = join(root, "dist");
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(
-    join(dist, "404.html"),
-    "<!DOCTYPE html><html><head></head><body>404</body></html>",
-  );
+  const dist = deskSite(root);
   const where = await engine.fresh();
-  const dataDir = where.dataDir;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(where.dataDir, { recursive: true });
   const eventsFile = join(root, "events.yaml");
   const webinar = (slug: string, title: string, start: string, capacity: number) => `
   - slug: ${slug}
@@ -84,41 +76,20 @@ async function start(engine: TestEngine) {
     eventsFile,
     `events:${webinar("soon-webinar", "Soon webinar", "2026-12-03T14:00", 2)}${webinar("later-webinar", "Later webinar", "2026-12-20T14:00", 5)}`,
   );
-  app = createApp({
+  desk = await deskWithStaff(smtp, where, {
     dist,
-    dataFile: join(dataDir, "enquiries.jsonl"),
-    ...(where.databaseUrl ? { databaseUrl: where.databaseUrl } : {}),
-    publicUrl: "http://localhost",
-    smtpUrl: smtp.url,
     bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
     pollMs: 100,
     backoff: { baseMs: 50, capMs: 200 },
     webhooks: { urls: [receiver.url], secret, backoff: { baseMs: 50, capMs: 200 } },
     eventsFile,
     now,
-    deskSignInLimits: {
-      account: { max: 100, windowMs: 60_000 },
-      client: { max: 500, windowMs: 60_000 },
-    },
   });
-  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
-  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
-  await app.ready;
-  database = openDatabase(where);
-  const accounts = new StaffAccounts(database.db);
-  managerId = (await accounts.add("mia@agency.test", "Mia Manager", "manager")).id;
-  await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
-  manager = new DeskClient(origin);
-  await manager.signIn(smtp, "mia@agency.test");
-  adviser = new DeskClient(origin);
-  await adviser.signIn(smtp, "ann@agency.test");
+  ({ origin, database, manager, adviser, managerId } = desk);
 }
 
 async function stop() {
-  app.closeAllConnections();
-  await new Promise((done) => app.close(done));
-  await app.drain(5000);
-  await database.close();
+  await desk.close();
   await smtp.close();
   await receiver.close();
   rmSync(root, { recursive: true, force: true });

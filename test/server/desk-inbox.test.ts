@@ -6,21 +6,20 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
-import { openDatabase, type OpenDatabase } from "../../server/db";
+import type { OpenDatabase } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
-import { DeskClient } from "./deskClient";
+import type { DeskClient } from "./deskClient";
+import { deskSite, deskWithStaff } from "./deskServer";
 import { testSmtp } from "./smtp";
 
 const now = Date.parse("2026-12-01T09:00:00Z");
 const smtp = testSmtp();
 let root = "";
 let origin = "";
-let app: ReturnType<typeof createApp>;
+let desk: Awaited<ReturnType<typeof deskWithStaff>>;
 let database: OpenDatabase;
 let manager: DeskClient;
 let adviser: DeskClient;
@@ -55,43 +54,17 @@ async function addEnquiries(
 before(async () => {
   await smtp.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-inbox-"));
-  const dist = join(root, "dist");
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(
-    join(dist, "404.html"),
-    "<!DOCTYPE html><html><head></head><body>404</body></html>",
+  const dist = deskSite(root);
+  desk = await deskWithStaff(
+    smtp,
+    { dataDir: join(root, "data") },
+    { dist, ack: false, now: () => now },
   );
-  const dataDir = join(root, "data");
-  app = createApp({
-    dist,
-    dataFile: join(dataDir, "enquiries.jsonl"),
-    publicUrl: "http://localhost",
-    smtpUrl: smtp.url,
-    ack: false,
-    now: () => now,
-    deskSignInLimits: {
-      account: { max: 100, windowMs: 60_000 },
-      client: { max: 500, windowMs: 60_000 },
-    },
-  });
-  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
-  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
-  await app.prepared;
-  database = openDatabase({ dataDir });
-  const accounts = new StaffAccounts(database.db);
-  await accounts.add("mia@agency.test", "Mia Manager", "manager");
-  await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
-  manager = new DeskClient(origin);
-  await manager.signIn(smtp, "mia@agency.test");
-  adviser = new DeskClient(origin);
-  await adviser.signIn(smtp, "ann@agency.test");
+  ({ origin, database, manager, adviser } = desk);
 });
 
 after(async () => {
-  app.closeAllConnections();
-  await new Promise((done) => app.close(done));
-  await app.drain(1000);
-  await database.close();
+  await desk.close(1000);
   await smtp.close();
   rmSync(root, { recursive: true, force: true });
 });

@@ -10,16 +10,13 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
 import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import { BookingStore } from "../../server/booking/store";
-import { StaffAccounts } from "../../server/desk/staff";
 import { exportPerson } from "../../server/privacy/export";
-import { DeskClient } from "./deskClient";
+import { deskSite, deskWithStaff } from "./deskServer";
 import { testEngines } from "./engines";
 import { eventsFile } from "./eventsFile";
 import { until } from "./process";
@@ -34,12 +31,7 @@ let smtp: TestSmtp;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "eg-desk-privacy-"));
-  dist = join(dir, "dist");
-  mkdirSync(dist);
-  writeFileSync(
-    join(dist, "404.html"),
-    "<!DOCTYPE html><html><head></head><body>404</body></html>",
-  );
+  dist = deskSite(dir);
   smtp = testSmtp();
   await smtp.listen();
 });
@@ -98,38 +90,18 @@ for (const engine of engines)
       await receiver.listen(0);
       const log = console.log;
       console.log = () => {};
-      const app = createApp({
+      const desk = await deskWithStaff(smtp, config, {
         dist,
-        dataFile: join(config.dataDir, "enquiries.jsonl"),
-        dataDir: config.dataDir,
-        databaseUrl: config.databaseUrl,
-        smtpUrl: smtp.url,
         bookingSecret: "desk-privacy-secret-0123456789abcdef",
         pollMs: 100,
         backoff: { baseMs: 50, capMs: 200 },
         webhooks: { urls: [receiver.url], secret, backoff: { baseMs: 50, capMs: 200 } },
         eventsFile: eventsFile(join(config.dataDir, "events"), 10),
-        publicUrl: "http://localhost",
         retention: false,
-        deskSignInLimits: {
-          account: { max: 100, windowMs: 60_000 },
-          client: { max: 500, windowMs: 60_000 },
-        },
       });
-      const database = openDatabase(config);
-      const { db } = database;
+      const { origin, manager, adviser, managerId } = desk;
+      const { db } = desk.database;
       try {
-        await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
-        await app.ready;
-        const origin = `http://localhost:${(app.address() as AddressInfo).port}`;
-        const staff = new StaffAccounts(db);
-        const mia = await staff.add("mia@agency.test", "Mia Manager", "manager");
-        await staff.add("ann@agency.test", "Ann Adviser", "adviser");
-        const manager = new DeskClient(origin);
-        await manager.signIn(smtp, "mia@agency.test");
-        const adviser = new DeskClient(origin);
-        await adviser.signIn(smtp, "ann@agency.test");
-
         const slots = (
           (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
             slots: { start: string }[];
@@ -229,7 +201,7 @@ for (const engine of engines)
           .execute();
         assert.equal(exports.length, 2);
         for (const e of exports) {
-          assert.equal(e.staffId, mia.id);
+          assert.equal(e.staffId, managerId);
           assert.match(e.detail ?? "", /1 enquiry, 2 consultation bookings, 1 event registration/);
           assert.ok(!JSON.stringify(e).toLowerCase().includes("zara"));
         }
@@ -260,7 +232,7 @@ for (const engine of engines)
           .selectAll()
           .where("id", "=", copyRequest.id)
           .executeTakeFirstOrThrow();
-        assert.deepEqual([answered.state, answered.actor], ["done", mia.id]);
+        assert.deepEqual([answered.state, answered.actor], ["done", managerId]);
         // Finished: as npm run privacy -- confirm answers it.
         const again = await manager.post(confirmUrl, { checked: "yes" });
         assert.equal(again.status, 409);
@@ -318,7 +290,7 @@ for (const engine of engines)
           .selectAll()
           .where("kind", "=", "erase")
           .executeTakeFirstOrThrow();
-        assert.equal(request.actor, mia.id);
+        assert.equal(request.actor, managerId);
         await until(
           async () =>
             (
@@ -378,7 +350,7 @@ for (const engine of engines)
           .selectAll()
           .where("action", "=", "privacy.erase")
           .executeTakeFirstOrThrow();
-        assert.equal(entry.staffId, mia.id);
+        assert.equal(entry.staffId, managerId);
         assert.equal(entry.recordId, request.id);
         const done = await manager.get("/desk/privacy?done=erasing");
         assert.match(done.text, /Erasure.*?done/s);
@@ -436,7 +408,7 @@ for (const engine of engines)
           "privacy.retention.view",
         ])
           assert.ok(
-            actions.some((a) => a.action === action && a.staffId === mia.id),
+            actions.some((a) => a.action === action && a.staffId === managerId),
             `${action} in the audit log`,
           );
         const refused = await db
@@ -446,10 +418,7 @@ for (const engine of engines)
           .execute();
         assert.equal(refused.length, 6, "the adviser's six attempts");
       } finally {
-        app.closeAllConnections();
-        await new Promise((done) => app.close(done));
-        await app.drain(5000);
-        await database.close();
+        await desk.close();
         await receiver.close();
         console.log = log;
       }

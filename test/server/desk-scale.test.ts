@@ -9,7 +9,7 @@ import { test, type TestContext } from "node:test";
 import type { Insertable } from "kysely";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -21,6 +21,7 @@ import {
 } from "../../server/db";
 import { StaffAccounts } from "../../server/desk/staff";
 import { DeskClient } from "./deskClient";
+import { deskSite } from "./deskServer";
 import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 import { testSmtp } from "./smtp";
@@ -161,9 +162,7 @@ async function atScale(t: TestContext, config: DatabaseConfig) {
   const smtp = testSmtp();
   await smtp.listen();
   const root = mkdtempSync(join(tmpdir(), "eg-desk-scale-"));
-  const dist = join(root, "dist");
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, "404.html"), "<!DOCTYPE html><html><body>404</body></html>");
+  const dist = deskSite(root);
   const server = await spawnServer(dist, {
     DATA_DIR: config.dataDir,
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),

@@ -10,12 +10,10 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
-import { openDatabase, type OpenDatabase } from "../../server/db";
-import { StaffAccounts } from "../../server/desk/staff";
+import type { OpenDatabase } from "../../server/db";
 import { slotLabel, wallClock } from "../../src/lib/slots";
-import { DeskClient } from "./deskClient";
+import type { DeskClient } from "./deskClient";
+import { deskSite, deskWithStaff } from "./deskServer";
 import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type Received } from "./smtp";
 
@@ -27,7 +25,8 @@ const offset = Date.parse("2026-12-01T08:00:00Z") - Date.now();
 const now = () => Date.now() + offset;
 let root = "";
 let origin = "";
-let app: ReturnType<typeof createApp>;
+let desk: Awaited<ReturnType<typeof deskWithStaff>>;
+let app: typeof desk.app;
 let database: OpenDatabase;
 let manager: DeskClient;
 let adviser: DeskClient;
@@ -36,12 +35,7 @@ before(async () => {
   await smtp.listen();
   await receiver.listen();
   root = mkdtempSync(join(tmpdir(), "eg-desk-work-"));
-  const dist = join(root, "dist");
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(
-    join(dist, "404.html"),
-    "<!DOCTYPE html><html><head></head><body>404</body></html>",
-  );
+  const dist = deskSite(root);
   const dataDir = join(root, "data");
   mkdirSync(dataDir, { recursive: true });
   const eventsFile = join(root, "events.yaml");
@@ -64,46 +58,25 @@ before(async () => {
     status: scheduled
 `,
   );
-  app = createApp({
-    dist,
-    dataFile: join(dataDir, "enquiries.jsonl"),
-    publicUrl: "http://localhost",
-    smtpUrl: smtp.url,
-    bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
-    pollMs: 100,
-    backoff: { baseMs: 50, capMs: 200 },
-    ack: false,
-    eventsFile,
-    now,
-    webhooks: {
-      urls: [receiver.url],
-      secret: hookSecret,
+  desk = await deskWithStaff(
+    smtp,
+    { dataDir },
+    {
+      dist,
+      bookingSecret: "test-secret-0123456789abcdef0123456789abcdef",
+      pollMs: 100,
       backoff: { baseMs: 50, capMs: 200 },
+      ack: false,
+      eventsFile,
+      now,
+      webhooks: { urls: [receiver.url], secret: hookSecret, backoff: { baseMs: 50, capMs: 200 } },
     },
-    deskSignInLimits: {
-      account: { max: 100, windowMs: 60_000 },
-      client: { max: 500, windowMs: 60_000 },
-    },
-  });
-  await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
-  origin = `http://localhost:${(app.address() as AddressInfo).port}`;
-  await app.ready;
-  database = openDatabase({ dataDir });
-  const accounts = new StaffAccounts(database.db);
-  await accounts.add("mia@agency.test", "Mia Manager", "manager");
-  await accounts.add("ann@agency.test", "Ann Adviser", "adviser");
-  // Signed in before any student writes, so each sign-in link is the newest e-mail.
-  manager = new DeskClient(origin);
-  await manager.signIn(smtp, "mia@agency.test");
-  adviser = new DeskClient(origin);
-  await adviser.signIn(smtp, "ann@agency.test");
+  );
+  ({ app, origin, database, manager, adviser } = desk);
 });
 
 after(async () => {
-  app.closeAllConnections();
-  await new Promise((done) => app.close(done));
-  await app.drain(5000);
-  await database.close();
+  await desk.close();
   await smtp.close();
   await receiver.close();
   rmSync(root, { recursive: true, force: true });
