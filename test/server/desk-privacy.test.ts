@@ -10,11 +10,10 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
-import { BookingStore } from "../../server/booking/store";
+import type { DatabaseConfig } from "../../server/db";
 import { exportPerson } from "../../server/privacy/export";
 import { deskSite, deskWithStaff } from "./deskServer";
 import { testEngines } from "./engines";
@@ -22,7 +21,15 @@ import { eventsFile } from "./eventsFile";
 import { until } from "./process";
 import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type TestSmtp } from "./smtp";
-import { dumpAll, form, OTHER, pastBooking, PERSON, traces, type Person } from "./privacyPeople";
+import {
+  dumpAll,
+  OTHER,
+  PERSON,
+  sendLeads,
+  traces,
+  withPastBookings,
+  type Person,
+} from "./privacyPeople";
 
 const { engines } = testEngines();
 let dir = "";
@@ -76,14 +83,7 @@ for (const engine of engines)
     { skip: engine.skip },
     async () => {
       const config: DatabaseConfig = await engine.fresh();
-      mkdirSync(config.dataDir, { recursive: true });
-      const seed = openDatabase(config);
-      await migrate(seed.db);
-      await new BookingStore(seed).import(
-        [pastBooking("past-person", PERSON), pastBooking("past-other", OTHER)],
-        [pastBooking("past-person", PERSON), pastBooking("past-other", OTHER)],
-      );
-      await seed.close();
+      await withPastBookings(config);
 
       const secret = newSecret();
       const receiver = testReceiver(secret);
@@ -102,48 +102,7 @@ for (const engine of engines)
       const { origin, manager, adviser, managerId } = desk;
       const { db } = desk.database;
       try {
-        const slots = (
-          (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
-            slots: { start: string }[];
-          }
-        ).slots;
-        const ids: Record<string, Record<string, string>> = {};
-        for (const [i, p] of [PERSON, OTHER, ASKER].entries()) {
-          const base = {
-            fullName: p.name,
-            email: p.email,
-            phone: p.phone,
-            country: "Oman",
-            interest: "Pre-Masters",
-          };
-          const enquiry = await form(origin, "/api/enquiry", {
-            form: "enquiry",
-            ...base,
-            message: `A question from ${p.name}`,
-          });
-          assert.equal(enquiry.status, 200);
-          ids[p.email] = { enquiry: ((await enquiry.json()) as { id: string }).id };
-          if (p === ASKER) continue;
-          const booking = await form(origin, "/api/booking", {
-            form: "booking",
-            mode: "video",
-            zone: "Europe/London",
-            start: slots[i].start,
-            ...base,
-            message: "",
-          });
-          assert.equal(booking.status, 201, await booking.clone().text());
-          const registration = await form(origin, "/api/events/register", {
-            form: "registration",
-            event: "open-day",
-            zone: "Europe/London",
-            ...base,
-            interest: "",
-          });
-          assert.ok(registration.ok, await registration.clone().text());
-          ids[p.email].booking = ((await booking.json()) as { booking: { id: string } }).booking.id;
-          ids[p.email].registration = ((await registration.json()) as { id: string }).id;
-        }
+        const ids = await sendLeads(origin, [PERSON, OTHER, ASKER], [ASKER]);
 
         // An adviser is refused every privacy page.
         assert.doesNotMatch((await adviser.get("/desk")).text, /href="\/desk\/privacy"/);

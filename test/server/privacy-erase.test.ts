@@ -13,8 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
-import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
-import { BookingStore } from "../../server/booking/store";
+import { openDatabase, type DatabaseConfig } from "../../server/db";
 import { SERVER_PAGES } from "../../server/paths";
 import { headersFile } from "../../src/build/headers";
 import { exportPerson, formatExport } from "../../server/privacy/export";
@@ -25,7 +24,7 @@ import { eventsFile } from "./eventsFile";
 import { until } from "./process";
 import { newSecret, testReceiver } from "./receiver";
 import { testSmtp, type TestSmtp } from "./smtp";
-import { dumpAll, form, OTHER, pastBooking, PERSON, traces } from "./privacyPeople";
+import { dumpAll, OTHER, PERSON, sendLeads, traces, withPastBookings } from "./privacyPeople";
 
 const { engines } = testEngines();
 let dir = "";
@@ -55,15 +54,7 @@ for (const engine of engines)
     { skip: engine.skip },
     async (t) => {
       const config: DatabaseConfig = await engine.fresh();
-      mkdirSync(config.dataDir, { recursive: true });
-      // The past consultations, stored before the server starts (a clock cannot book the past).
-      const seed = openDatabase(config);
-      await migrate(seed.db);
-      await new BookingStore(seed).import(
-        [pastBooking("past-person", PERSON), pastBooking("past-other", OTHER)],
-        [pastBooking("past-person", PERSON), pastBooking("past-other", OTHER)],
-      );
-      await seed.close();
+      await withPastBookings(config);
 
       const secret = newSecret();
       const receiver = testReceiver(secret);
@@ -90,50 +81,7 @@ for (const engine of engines)
         await new Promise<void>((done) => app.listen(0, "127.0.0.1", done));
         await app.ready;
         const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-        const slots = (
-          (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
-            slots: { start: string }[];
-          }
-        ).slots;
-        assert.ok(slots.length >= 2, "free slots");
-        const ids: Record<string, Record<string, string>> = {};
-        for (const [i, p] of [PERSON, OTHER].entries()) {
-          const base = {
-            fullName: p.name,
-            email: p.email,
-            phone: p.phone,
-            country: "Oman",
-            interest: "Pre-Masters",
-          };
-          const enquiry = await form(origin, "/api/enquiry", {
-            form: "enquiry",
-            ...base,
-            message: `A question from ${p.name}`,
-          });
-          assert.equal(enquiry.status, 200);
-          const booking = await form(origin, "/api/booking", {
-            form: "booking",
-            mode: "video",
-            zone: "Europe/London",
-            start: slots[i].start,
-            ...base,
-            message: "",
-          });
-          assert.equal(booking.status, 201, await booking.clone().text());
-          const registration = await form(origin, "/api/events/register", {
-            form: "registration",
-            event: "open-day",
-            zone: "Europe/London",
-            ...base,
-            interest: "",
-          });
-          assert.ok(registration.ok, await registration.clone().text());
-          ids[p.email] = {
-            enquiry: ((await enquiry.json()) as { id: string }).id,
-            booking: ((await booking.json()) as { booking: { id: string } }).booking.id,
-            registration: ((await registration.json()) as { id: string }).id,
-          };
-        }
+        const ids = await sendLeads(origin, [PERSON, OTHER]);
         let open: unknown[] = [];
         // Everything sent: 3 mails each way for the enquiry and the booking, the registration's.
         await until(

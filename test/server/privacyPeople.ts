@@ -1,10 +1,14 @@
 /**
- * The people the privacy tests export and erase, and what they look for after an erasure: shared
- * by the command's tests (privacy-erase.test.ts) and the desk's (desk-privacy.test.ts).
+ * The people the privacy tests export and erase, their leads, and what the tests look for after
+ * an erasure: shared by the command's tests (privacy-erase.test.ts) and the desk's
+ * (desk-privacy.test.ts).
  */
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
 import { sql, type Kysely } from "kysely";
+import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import type { Database } from "../../server/db/schema";
-import type { Booking } from "../../server/booking/store";
+import { BookingStore, type Booking } from "../../server/booking/store";
 
 export interface Person {
   name: string;
@@ -50,6 +54,69 @@ export const pastBooking = (id: string, p: Person): Booking => {
     message: `Past question from ${p.name}`,
   };
 };
+
+/**
+ * A new database with PERSON's and OTHER's past consultations in it, stored before the server
+ * starts (a clock cannot book the past).
+ */
+export async function withPastBookings(config: DatabaseConfig) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const seed = openDatabase(config);
+  await migrate(seed.db);
+  const past = [pastBooking("past-person", PERSON), pastBooking("past-other", OTHER)];
+  await new BookingStore(seed).import(past, past);
+  await seed.close();
+}
+
+/**
+ * Each person's enquiry through the server's own forms, and, for those not `enquiryOnly`, a
+ * video consultation (the next free slots in turn) and the open day's registration: their ids,
+ * by e-mail address.
+ */
+export async function sendLeads(origin: string, people: Person[], enquiryOnly: Person[] = []) {
+  const { slots } = (await (await fetch(`${origin}/api/booking/slots?mode=video`)).json()) as {
+    slots: { start: string }[];
+  };
+  assert.ok(slots.length >= people.length, "free slots");
+  const ids: Record<string, Record<string, string>> = {};
+  for (const [i, p] of people.entries()) {
+    const base = {
+      fullName: p.name,
+      email: p.email,
+      phone: p.phone,
+      country: "Oman",
+      interest: "Pre-Masters",
+    };
+    const enquiry = await form(origin, "/api/enquiry", {
+      form: "enquiry",
+      ...base,
+      message: `A question from ${p.name}`,
+    });
+    assert.equal(enquiry.status, 200);
+    ids[p.email] = { enquiry: ((await enquiry.json()) as { id: string }).id };
+    if (enquiryOnly.includes(p)) continue;
+    const booking = await form(origin, "/api/booking", {
+      form: "booking",
+      mode: "video",
+      zone: "Europe/London",
+      start: slots[i].start,
+      ...base,
+      message: "",
+    });
+    assert.equal(booking.status, 201, await booking.clone().text());
+    const registration = await form(origin, "/api/events/register", {
+      form: "registration",
+      event: "open-day",
+      zone: "Europe/London",
+      ...base,
+      interest: "",
+    });
+    assert.ok(registration.ok, await registration.clone().text());
+    ids[p.email].booking = ((await booking.json()) as { booking: { id: string } }).booking.id;
+    ids[p.email].registration = ((await registration.json()) as { id: string }).id;
+  }
+  return ids;
+}
 
 /** Every row of every table, as text: the search after an erasure. */
 export async function dumpAll(db: Kysely<Database>) {
