@@ -3,19 +3,10 @@ import { PrivacyNote } from "../forms/PrivacyNote";
 import { ui } from "../../content/ui";
 import { bookingCopy } from "../../content/booking";
 import { site, whatsappLink } from "../../content/site";
-import {
-  FORM_FIELD,
-  LANG_FIELD,
-  fieldsFor,
-  HONEYPOT,
-  interestPlaceholder,
-  type EnquiryValues,
-  type FieldErrors,
-} from "../../lib/enquiry";
+import { FORM_FIELD, LANG_FIELD, type EnquiryValues, type FieldErrors } from "../../lib/enquiry";
 import { CAMPAIGN_FIELD } from "../../lib/campaign";
-import { interestOptions } from "../forms/EnquiryForm";
-import { Field } from "../forms/Field";
 import { FormSummary } from "../forms/FormSummary";
+import { LeadFields } from "../forms/LeadFields";
 import { SlotFields } from "./SlotFields";
 
 export const BOOKING_FORM_ID = "booking-form";
@@ -62,27 +53,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
       />
       <h3 className="booking-details-title">{bookingCopy.detailsTitle}</h3>
       <FormSummary formId={id} kind="booking" errors={errors} />
-      {fieldsFor("booking").map((field) => (
-        <Field
-          key={field.name}
-          formId={id}
-          field={field}
-          options={interestOptions()}
-          placeholder={interestPlaceholder()}
-          value={values[field.name]}
-          error={errors[field.name]}
-        />
-      ))}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
-        <input
-          id={`${id}-${HONEYPOT}`}
-          name={HONEYPOT}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <LeadFields formId={id} kind={"booking"} values={values} errors={errors} />
       <div className="booking-notice" role="alert" />
       <div className="form-actions">
         <button type="submit" className="button button-primary">

@@ -1,22 +1,12 @@
 import { eventCopy, registrationMessages } from "../../content/eventPages";
 import { PrivacyNote } from "../forms/PrivacyNote";
 import { site, whatsappLink } from "../../content/site";
-import { ui } from "../../content/ui";
 import type { PublicEvent } from "../../events/load";
 import { pageLocale } from "../../i18n/pageLocale";
-import {
-  FORM_FIELD,
-  HONEYPOT,
-  interestPlaceholder,
-  LANG_FIELD,
-  fieldsFor,
-  type EnquiryValues,
-  type FieldErrors,
-} from "../../lib/enquiry";
+import { FORM_FIELD, LANG_FIELD, type EnquiryValues, type FieldErrors } from "../../lib/enquiry";
 import { fill } from "../../lib/template";
-import { interestOptions } from "../forms/EnquiryForm";
-import { Field } from "../forms/Field";
 import { FormSummary } from "../forms/FormSummary";
+import { LeadFields } from "../forms/LeadFields";
 
 export const REGISTRATION_FORM_ID = "registration-form";
 
@@ -52,27 +42,7 @@ export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: 
       <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
       <input type="hidden" name="event" value={event.slug} />
       <FormSummary formId={id} kind="registration" errors={errors} />
-      {fieldsFor("registration").map((field) => (
-        <Field
-          key={field.name}
-          formId={id}
-          field={field}
-          options={interestOptions()}
-          placeholder={interestPlaceholder()}
-          value={values[field.name]}
-          error={errors[field.name]}
-        />
-      ))}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
-        <input
-          id={`${id}-${HONEYPOT}`}
-          name={HONEYPOT}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <LeadFields formId={id} kind={"registration"} values={values} errors={errors} />
       <div className="registration-notice" role="alert" />
       <div className="form-actions">
         <button type="submit" className="button button-primary">

@@ -8,16 +8,13 @@ import { enquiryEndpoint } from "../../config";
 import {
   FORM_FIELD,
   LANG_FIELD,
-  fieldsFor,
-  HONEYPOT,
-  interestPlaceholder,
   type EnquiryValues,
   type FieldErrors,
   type FormKind,
 } from "../../lib/enquiry";
 import { CAMPAIGN_FIELD } from "../../lib/campaign";
-import { Field } from "./Field";
 import { FormSummary } from "./FormSummary";
+import { LeadFields } from "./LeadFields";
 
 interface Props {
   kind: FormKind;
@@ -34,10 +31,7 @@ interface Props {
   errors?: FieldErrors;
 }
 
-/** The Study Interest choices (src/content/home.ts). The server checks posts against them. */
-export const interestOptions = () => studyInterests;
-
-/** The values a post may carry: the same in every language. */
+/** The Study Interest values a post may carry (src/content/home.ts): the same in every language. */
 export const interestValues = () => studyInterests.map((i) => i.value);
 
 /**
@@ -53,7 +47,6 @@ export function EnquiryForm({
   values = {},
   errors = {},
 }: Props) {
-  const options = interestOptions();
   return (
     <form
       id={id}
@@ -75,27 +68,7 @@ export function EnquiryForm({
         <input type="hidden" name={CAMPAIGN_FIELD} value={values[CAMPAIGN_FIELD]} />
       )}
       <FormSummary formId={id} kind={kind} errors={errors} />
-      {fieldsFor(kind).map((field) => (
-        <Field
-          key={field.name}
-          formId={id}
-          field={field}
-          options={options}
-          placeholder={interestPlaceholder()}
-          value={values[field.name]}
-          error={errors[field.name]}
-        />
-      ))}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor={`${id}-${HONEYPOT}`}>{ui.forms.honeypot}</label>
-        <input
-          id={`${id}-${HONEYPOT}`}
-          name={HONEYPOT}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <LeadFields formId={id} kind={kind} values={values} errors={errors} />
       <div className="form-actions">
         <button type="submit" className="button button-primary">
           {submitLabel}
