@@ -1,46 +1,19 @@
 import { join, dirname } from "node:path";
 import { studyInterests } from "../../src/content/home";
 import { slotRules } from "../../src/lib/bookingRules";
-import { DeliveryWorker, type Backoff } from "../delivery";
-import type { Mailer } from "../mailer";
+import { DeliveryWorker } from "../delivery";
 import { Outbox } from "../outbox";
-import type { Languages } from "../languages";
-import type { Limiter } from "../rateLimit";
-import type { ProxyTrust } from "../proxies";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
 import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
 import { BookingStore, type Booking } from "./store";
 import { StaffRequests } from "../staffRequests";
-import type { OpenDatabase } from "../db";
+import type { ReservationOptions } from "../reservations/options";
 import { linkSecret, signLink } from "../reservations/token";
 import { log } from "../log";
 
-export interface BookingOptions {
-  dataFile: string;
-  /** Where bookings are kept. */
-  database: Pick<OpenDatabase, "db" | "exclusive">;
-  /** Resolves once the schema is migrated and old files imported. */
-  ready: Promise<unknown>;
-  /** The server's languages: a booking's pages and the student's e-mails are in its own. */
-  languages: Languages;
-  /** The public origin links in e-mails point to. */
-  publicUrl: string;
-  /** BOOKING_SECRET; unset: generated once and kept in the database (restored with it). */
-  secret?: string;
-  mailer?: Mailer;
-  mailTo: string;
-  mailFrom: string;
-  logoFile?: string;
-  /** The enquiry forms' limiter: bookings count against the same allowance. */
-  limiter?: Limiter;
-  trustProxy: ProxyTrust;
-  backoff?: Backoff;
-  pollMs?: number;
-  /** How long a claim on an e-mail keeps other processes off it. */
-  leaseMs?: number;
-  now?: () => number;
+export interface BookingOptions extends ReservationOptions {
   /** Told of each booking version once it is on disk (the webhooks). */
   onSaved?: (booking: Booking) => Promise<void> | void;
 }

@@ -4,12 +4,9 @@ import { studyInterests } from "../../src/content/home";
 import { EVENTS_FILE } from "../../src/events/load";
 import { localePath } from "../../src/i18n/pageLocale";
 import { localeByCode, sourceLocale } from "../../src/i18n/locales";
-import { DeliveryWorker, type Backoff } from "../delivery";
-import type { Mailer } from "../mailer";
+import { DeliveryWorker } from "../delivery";
 import { Outbox } from "../outbox";
-import type { Languages } from "../languages";
-import type { Limiter } from "../rateLimit";
-import type { ProxyTrust } from "../proxies";
+import type { ReservationOptions } from "../reservations/options";
 import { linkSecret, signLink } from "../reservations/token";
 import { RegistrationDesk } from "./desk";
 import { EVENT_ICS_PATH, eventHandlers } from "./http";
@@ -17,33 +14,12 @@ import { EVENT_MANAGE_PATH } from "../paths";
 import { registrationLetters } from "./mail";
 import { EventSchedule } from "./schedule";
 import { StaffRequests } from "../staffRequests";
-import type { OpenDatabase } from "../db";
 import { placeInLine, RegistrationStore, type Registration } from "./store";
 import { log } from "../log";
 
-export interface EventsOptions {
-  dataFile: string;
-  /** Where registrations are kept. */
-  database: Pick<OpenDatabase, "db" | "exclusive">;
-  /** Resolves once the schema is migrated and old files imported. */
-  ready: Promise<unknown>;
+export interface EventsOptions extends ReservationOptions {
   /** content/events.yaml by default (EVENTS_FILE). */
   eventsFile?: string;
-  languages: Languages;
-  publicUrl: string;
-  /** BOOKING_SECRET: manage links of bookings and registrations are signed with one key. */
-  secret?: string;
-  mailer?: Mailer;
-  mailTo: string;
-  mailFrom: string;
-  logoFile?: string;
-  limiter?: Limiter;
-  trustProxy: ProxyTrust;
-  backoff?: Backoff;
-  pollMs?: number;
-  /** How long a claim on an e-mail keeps other processes off it. */
-  leaseMs?: number;
-  now?: () => number;
   /** Every registration's new state, once committed, with its place in line (webhooks). */
   changed?: (r: Registration, place: number | undefined) => Promise<void> | void;
 }
