@@ -53,7 +53,7 @@ export function BookingForm({ endpoint, values = {}, errors = {} }: Props) {
       />
       <h3 className="booking-details-title">{bookingCopy.detailsTitle}</h3>
       <FormSummary formId={id} kind="booking" errors={errors} />
-      <LeadFields formId={id} kind={"booking"} values={values} errors={errors} />
+      <LeadFields formId={id} kind="booking" values={values} errors={errors} />
       <div className="booking-notice" role="alert" />
       <div className="form-actions">
         <button type="submit" className="button button-primary">

@@ -42,7 +42,7 @@ export function RegistrationForm({ event, endpoint, values = {}, errors = {} }: 
       <input type="hidden" name={LANG_FIELD} value={pageLocale().code} />
       <input type="hidden" name="event" value={event.slug} />
       <FormSummary formId={id} kind="registration" errors={errors} />
-      <LeadFields formId={id} kind={"registration"} values={values} errors={errors} />
+      <LeadFields formId={id} kind="registration" values={values} errors={errors} />
       <div className="registration-notice" role="alert" />
       <div className="form-actions">
         <button type="submit" className="button button-primary">
