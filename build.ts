@@ -19,7 +19,7 @@ import { renderWorldMap } from "./src/lib/worldMap";
 import { contentSecurityPolicy, headersFile, withPolicyMeta } from "./src/build/headers";
 import { redirectsFile, type Redirect } from "./src/build/redirects";
 import { ContentError } from "./src/content/contentError";
-import { SERVER_PAGES } from "./server/paths";
+import { SERVER_PAGES } from "./server/service/paths";
 import { adminFiles, writeAdmin } from "./src/build/admin";
 import { writeTranslationsPage } from "./src/build/translationsPage";
 import { editorWanted } from "./src/cms/config";

@@ -33,7 +33,7 @@ import { createApp } from "../server/app";
 import { routes, notFoundRoute } from "../src/routes";
 import { builtLocales, localePath } from "../src/i18n/pageLocale";
 import { routesIn } from "../src/i18n/pageLanguages";
-import { acceptedEncoding } from "../server/compress";
+import { acceptedEncoding } from "../server/service/compress";
 import { chromiumPath } from "./chromium";
 import { wordsPage } from "./auditWords";
 import { tbtParts } from "./tbtParts";

@@ -7,7 +7,7 @@
  */
 import { withToolDatabase } from "../server/db/tools";
 import { BookingStore } from "../server/booking/store";
-import { StaffRequests } from "../server/staffRequests";
+import { StaffRequests } from "../server/reservations/staffRequests";
 import {
   bookingsCsv,
   comingBookings,

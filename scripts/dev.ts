@@ -10,7 +10,7 @@ import { existsSync, renameSync, rmSync, watch } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { createApp } from "../server/app";
-import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/paths";
+import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/service/paths";
 import { buildFailurePage } from "./buildFailure";
 
 const root = resolve(import.meta.dirname, "..");

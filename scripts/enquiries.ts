@@ -8,11 +8,17 @@
  * the first 64 KiB. It sets the exit code and lets Node end once stdout has taken everything.
  */
 import { existsSync } from "node:fs";
-import { dataFileFrom } from "../server/config";
+import { dataFileFrom } from "../server/service/config";
 import { withToolDatabase } from "../server/db/tools";
-import { EnquiryStore } from "../server/store";
-import { latestRecords, requeueFlagged } from "../server/outbox";
-import { formatReport, needsAttention, readReport, stateOf, toCsv } from "../server/report";
+import { EnquiryStore } from "../server/enquiries/store";
+import { latestRecords, requeueFlagged } from "../server/outbox/outbox";
+import {
+  formatReport,
+  needsAttention,
+  readReport,
+  stateOf,
+  toCsv,
+} from "../server/enquiries/report";
 import { webhookReport } from "../server/webhooks/report";
 
 const LATEST = 20;

@@ -7,7 +7,7 @@
  */
 import { withToolDatabase } from "../server/db/tools";
 import { RegistrationStore } from "../server/events/store";
-import { StaffRequests } from "../server/staffRequests";
+import { StaffRequests } from "../server/reservations/staffRequests";
 import {
   eventCounts,
   formatEventCounts,

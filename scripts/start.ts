@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/paths";
+import { BOOKING_PATH, ENQUIRY_PATH, EVENTS_PATH, VITALS_PATH } from "../server/service/paths";
 import { buildServer } from "./buildServer";
 
 const root = resolve(import.meta.dirname, "..");

@@ -5,11 +5,11 @@
  * SQLite file): the reports kept whole, and the daily histograms of the days rolled up.
  */
 import { existsSync } from "node:fs";
-import { ConfigError, dataFileFrom, databaseConfigFrom } from "../server/config";
+import { ConfigError, dataFileFrom, databaseConfigFrom } from "../server/service/config";
 import { migrate, openDatabase } from "../server/db";
 import { vitalsFileFor } from "../server/db/import";
-import { VitalsStore } from "../server/vitalsStore";
-import { formatVitals, vitalsCsv, WINDOW_DAYS } from "../server/vitalsReport";
+import { VitalsStore } from "../server/vitals/store";
+import { formatVitals, vitalsCsv, WINDOW_DAYS } from "../server/vitals/report";
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !["--csv", "--help"].includes(a));

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { ConfigError, readConfig } from "./config";
-import { createLog, useLog } from "./log";
-import { BOOKING_PATH, ENQUIRY_PATH, METRICS_PATH, READY_PATH, VITALS_PATH } from "./paths";
-import { databaseProblem, startProblem } from "./startErrors";
+import { ConfigError, readConfig } from "./service/config";
+import { createLog, useLog } from "./service/log";
+import { BOOKING_PATH, ENQUIRY_PATH, METRICS_PATH, READY_PATH, VITALS_PATH } from "./service/paths";
+import { databaseProblem, startProblem } from "./service/startErrors";
 
 /** How long a clean stop waits for e-mails under way; the rest resume at the next start. */
 const DRAIN_MS = 10_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src/lib/enquiry";
 import { freeSlots, isOffered, nearestSlots, type Slot, type SlotRules } from "../../src/lib/slots";
-import type { DeliveryWorker } from "../delivery";
-import type { Limiter } from "../rateLimit";
+import type { DeliveryWorker } from "../outbox/delivery";
+import type { Limiter } from "../service/rateLimit";
 import type { ReservationChange } from "../reservations/store";
 import { activeBookingFor, slotPool, type Booking, type BookingStore } from "./store";
 
@@ -97,7 +97,7 @@ export class BookingDesk {
       client: string;
       /** The locale the booking was made in; its e-mails and manage page are in it. */
       lang?: string;
-      /** The staff page's campaign it came from, already checked (server/campaign.ts). */
+      /** The staff page's campaign it came from, already checked (server/service/campaign.ts). */
       campaign?: string;
       /** The privacy notice's version the form was sent under, if it said. */
       notice?: string;

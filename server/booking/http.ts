@@ -1,11 +1,11 @@
-import type { ProxyTrust } from "../proxies";
+import type { ProxyTrust } from "../service/proxies";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { booking as rules } from "../../src/content/booking";
 import { FORM_FIELD, normaliseValue } from "../../src/lib/enquiry";
 import { isTimeZone, zonedInstant, type Slot } from "../../src/lib/slots";
-import { sendJson } from "../enquiry";
+import { sendJson } from "../http/answers";
 import type { Languages } from "../languages";
-import { BOOKING_PATH, MANAGE_PATH } from "../paths";
+import { BOOKING_PATH, MANAGE_PATH } from "../service/paths";
 import { readPostedForm } from "../reservations/form";
 import type { LinkSecret } from "../reservations/token";
 import {

@@ -1,67 +1,55 @@
-import { join, dirname } from "node:path";
+/**
+ * Consultation booking: the store, the desk, its e-mails through their own outbox, its
+ * endpoints (/api/booking: free times, the form, the invite) and the manage page (/book/manage).
+ */
 import { studyInterests } from "../../src/content/home";
 import { slotRules } from "../../src/lib/bookingRules";
-import { DeliveryWorker } from "../delivery";
-import { Outbox } from "../outbox";
+import { rawRoutes } from "../http/raw";
+import { DeliveryWorker } from "../outbox/delivery";
+import { Outbox } from "../outbox/outbox";
+import { StaffRequests } from "../reservations/staffRequests";
+import { signLink } from "../reservations/token";
+import { log } from "../service/log";
+import { MANAGE_PATH } from "../service/paths";
+import type { Services } from "../service/services";
+import { bookingMessage } from "../webhooks";
 import { BookingDesk } from "./desk";
 import { BOOKING_PATH, bookingHandlers, ICS_PATH } from "./http";
-import { MANAGE_PATH } from "../paths";
 import { bookingLetters, composeBookingMail, parseMailName } from "./mail";
 import { BookingStore, type Booking } from "./store";
-import { StaffRequests } from "../staffRequests";
-import type { ReservationOptions } from "../reservations/options";
-import { linkSecret, signLink } from "../reservations/token";
-import { log } from "../log";
-
-export interface BookingOptions extends ReservationOptions {
-  /** Told of each booking version once it is on disk (the webhooks). */
-  onSaved?: (booking: Booking) => Promise<void> | void;
-}
 
 const bareAddress = (address: string) => /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
 
-/** Consultation booking: the store, the desk, its e-mails through their own outbox, its endpoints. */
-export function startBooking(options: BookingOptions) {
-  const clock = options.now ?? Date.now;
-  const secret = linkSecret(
-    options.secret,
-    join(dirname(options.dataFile), "booking-secret"),
-    options.database.db,
-    options.ready,
-  );
+export function startBooking(services: Services) {
+  const { database, prepared, secret, publicUrl, webhooks, now: clock } = services;
+  const { mailer, ...settings } = services.mail;
+  const { mailFrom } = settings;
   // Ready once the key is loaded too: a booking read from the store can be given its links.
-  const store = new BookingStore(options.database, secret.loaded);
+  const store = new BookingStore(database, secret.loaded);
   const manageUrl = (b: Booking) =>
-    `${options.publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
+    `${publicUrl}${MANAGE_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
   const icsUrl = (b: Booking) =>
-    `${options.publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
-  const worker = options.mailer
+    `${publicUrl}${ICS_PATH}?b=${b.id}&t=${signLink(secret.key, "booking", b.id)}`;
+  const worker = mailer
     ? new DeliveryWorker<Booking>({
-        outbox: new Outbox(options.database.db, "bookings", options.ready),
+        outbox: new Outbox(database.db, "bookings", prepared),
         load: (id) => store.get(id),
-        transport: options.mailer,
+        transport: mailer,
         letters: bookingLetters,
         // The advisers' e-mails are in English; the student's in the language they booked in.
         compose: async (version, mail) =>
           (parseMailName(mail).kind === "adviser"
             ? composeBookingMail
-            : options.languages.in(version.lang).composeBookingMail)(
+            : services.languages.in(version.lang).composeBookingMail)(
             version,
             mail,
             await store.get(version.id),
-            {
-              mailTo: options.mailTo,
-              mailFrom: options.mailFrom,
-              logoFile: options.logoFile,
-              manageUrl: manageUrl(version),
-            },
+            { ...settings, manageUrl: manageUrl(version) },
             clock(),
           ),
         now: clock,
         urgent: (mail) => parseMailName(mail).kind === "adviser",
-        backoff: options.backoff,
-        pollMs: options.pollMs,
-        leaseMs: options.leaseMs,
+        ...services.outbox,
       })
     : undefined;
   const desk = new BookingDesk({
@@ -69,18 +57,18 @@ export function startBooking(options: BookingOptions) {
     rules: slotRules(),
     interests: studyInterests.map((i) => i.value),
     worker,
-    onSaved: options.onSaved,
-    limiter: options.limiter,
-    now: options.now,
+    onSaved: webhooks && ((b) => webhooks.publish(bookingMessage(b))),
+    limiter: services.limiter,
+    now: clock,
   });
-  const domain = /@([^\s@>]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? "localhost";
+  const domain = /@([^\s@>]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
   const handlers = bookingHandlers({
     desk,
-    languages: options.languages,
-    trustProxy: options.trustProxy,
+    languages: services.languages,
+    trustProxy: services.trust,
     secret,
     links: { endpoint: BOOKING_PATH, manageUrl, icsUrl },
-    organiser: { name: "Eastgate Education", email: bareAddress(options.mailFrom) },
+    organiser: { name: "Eastgate Education", email: bareAddress(mailFrom) },
     domain,
   });
   const started = (async () => {
@@ -89,7 +77,7 @@ export function startBooking(options: BookingOptions) {
     log.error({ err: error }, "Booking e-mails could not start; bookings are still stored"),
   );
   // Staff cancellations, applied in order; each tells the student.
-  const requests = new StaffRequests(options.database.db, options.ready);
+  const requests = new StaffRequests(database.db, prepared);
   let polling: Promise<void> = Promise.resolve();
   const poll = setInterval(() => {
     polling = polling.then(async () => {
@@ -103,12 +91,14 @@ export function startBooking(options: BookingOptions) {
         log.error({ err: error }, "Bookings: staff requests");
       }
     });
-  }, options.pollMs ?? 2000);
+  }, services.outbox.pollMs ?? 2000);
   poll.unref();
   return {
     store,
     desk,
-    handlers,
+    /** Every version of every booking as its webhook message (published again at start). */
+    webhookMessages: async () => (await store.versions()).map(bookingMessage),
+    routes: rawRoutes(handlers),
     manageUrl,
     worker,
     started,

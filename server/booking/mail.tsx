@@ -13,10 +13,10 @@ import { site } from "../../src/content/site";
 import { modeById } from "../../src/lib/bookingRules";
 import { bothZones, slotLabel, zoneCity, zoneName } from "../../src/lib/slots";
 import { zoneWords } from "../../src/content/formats";
-import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../emails/Layout";
-import { logoAttachment, renderEmail } from "../emails/render";
-import { campaignRows } from "../campaign";
-import type { Message } from "../mail";
+import { ButtonLink, EmailLayout, Fields, Lines, P, Title } from "../outbox/Layout";
+import { logoAttachment, renderEmail } from "../outbox/render";
+import { campaignRows } from "../service/campaign";
+import type { Message } from "../enquiries/mail";
 import { inviteFor } from "./invite";
 import type { Booking } from "./store";
 

@@ -9,7 +9,7 @@ import { bothZones, type Slot } from "../../src/lib/slots";
 import { fill } from "../../src/lib/template";
 import { localePath, pageLocale } from "../../src/i18n/pageLocale";
 import { Filled } from "../../src/components/Filled";
-import { render, type PageAssets } from "../pages";
+import { render, type PageAssets } from "../http/page";
 import type { Booking } from "./store";
 
 /** Where the booking and manage pages post, and a booking's own links (absolute URLs). */

@@ -1,5 +1,5 @@
-import type { StaffRequests } from "../staffRequests";
-import { csvCell } from "../report";
+import type { StaffRequests } from "../reservations/staffRequests";
+import { csvCell } from "../service/csv";
 import { booking as rules } from "../../src/content/booking";
 import { modeById } from "../../src/lib/bookingRules";
 import { slotLabel } from "../../src/lib/slots";

@@ -18,12 +18,12 @@ import {
   scheduleFileFor,
 } from "../events/store";
 import { importEventVersions, readEventVersionFile } from "../events/schedule";
-import { StaffRequests } from "../staffRequests";
+import { StaffRequests } from "../reservations/staffRequests";
 import type { Database, OutboxName } from "./schema";
-import { mailKey, requeueApplies, requeueRow, type DeliveryRecord } from "../outbox";
-import { readJsonLines } from "../jsonl";
-import { EnquiryStore, readEnquiryFile } from "../store";
-import { storedVitalsFrom, VitalsStore } from "../vitalsStore";
+import { mailKey, requeueApplies, requeueRow, type DeliveryRecord } from "../outbox/outbox";
+import { readJsonLines } from "./jsonl";
+import { EnquiryStore, readEnquiryFile } from "../enquiries/store";
+import { storedVitalsFrom, VitalsStore } from "../vitals/store";
 import type { OpenDatabase } from ".";
 
 /** What one old file gave: how many records it held, how many were new, where it was set aside. */

@@ -222,7 +222,7 @@ export interface VitalsDailyTable {
   day: string;
   route: string;
   metric: string;
-  /** The bucket's upper bound (inclusive): bucketOf(value) in server/vitalsReport.ts. */
+  /** The bucket's upper bound (inclusive): bucketOf(value) in server/vitals/report.ts. */
   bucket: number;
   count: number;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, databaseConfigFrom } from "../config";
+import { ConfigError, databaseConfigFrom } from "../service/config";
 import { migrate, openDatabase, type OpenDatabase } from ".";
 
 /** The database the server uses (DATABASE_URL, else DATA_DIR's SQLite file); a bad URL exits 2, saying why. */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, LeadKind, OutboxName } from "../db/schema";
-import { requeueFlagged, type DeliveryState } from "../outbox";
+import { requeueFlagged, type DeliveryState } from "../outbox/outbox";
 import type { Viewer } from "./leads";
 
 export const OUTBOXES: readonly OutboxName[] = [

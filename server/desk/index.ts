@@ -5,16 +5,19 @@
  * stay thin; the pages are server-rendered React (pages/), working without JavaScript.
  */
 import cookie from "@fastify/cookie";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DatabaseRateLimiter } from "../rateLimit";
-import { StaffRequests } from "../staffRequests";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { BookingDesk } from "../booking/desk";
+import type { BookingStore } from "../booking/store";
+import type { Services } from "../service/services";
+import { DatabaseRateLimiter } from "../service/rateLimit";
+import { StaffRequests } from "../reservations/staffRequests";
 import { loadAssets } from "./assets";
 import { AuditLog } from "./audit";
 import { CheckIns } from "./checkIns";
 import { StaleClaims } from "./claims";
 import type { Clock } from "./clock";
 import { cookieNames, setBrowserCookie } from "./cookies";
-import { LIVE_MS, SIGN_IN_LIMITS, type Desk, type DeskOptions } from "./context";
+import { LIVE_MS, SIGN_IN_LIMITS, type Desk, type DeskEvents, type DeskOptions } from "./context";
 import { Deliveries } from "./deliveries";
 import { csrfMatches, csrfToken, CSRF_FIELD, originMatches } from "./csrf";
 import { Leads } from "./leads";
@@ -41,6 +44,9 @@ export const DESK_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join("; ");
+
+/** Where the desk lives: every address under it asks for a session. */
+export const DESK_PREFIX = "/desk";
 
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
@@ -211,7 +217,7 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     ]);
   });
 
-  app.get(STATIC_PATH.slice("/desk".length), async (request, reply) => {
+  app.get(STATIC_PATH.slice(DESK_PREFIX.length), async (request, reply) => {
     const asset = assets.byName.get((request.params as { file: string }).file);
     if (!asset) return reply.code(404).send("");
     return reply
@@ -223,8 +229,36 @@ export async function desk(app: FastifyInstance, options: DeskOptions) {
     app.route({
       method: route.method,
       // Registered under the /desk prefix (server/http): the path without it.
-      url: route.path.slice("/desk".length) || "/",
+      url: route.path.slice(DESK_PREFIX.length) || "/",
       handler: (request: FastifyRequest, reply: FastifyReply) =>
         route.handler(context, request, reply),
     });
+}
+
+/** What the desk works with besides the shared services: the other features' own code. */
+export type DeskParts = Pick<DeskOptions, "liveMs" | "signInLimits" | "privacy"> & {
+  bookings: { store: BookingStore; desk: BookingDesk };
+  events: DeskEvents;
+};
+
+/** The desk as the front hall lists it: the plugin under /desk, on the shared services. */
+export function deskFeature(services: Services, parts: DeskParts) {
+  const { database, mail } = services;
+  const options: DeskOptions = {
+    db: database.db,
+    engine: database.engine,
+    ready: services.prepared,
+    mailer: mail.mailer,
+    mailFrom: mail.mailFrom,
+    publicUrl: services.publicUrl,
+    now: services.now,
+    bookings: parts.bookings.store,
+    bookingDesk: parts.bookings.desk,
+    events: parts.events,
+    signInLimits: parts.signInLimits,
+    privacy: parts.privacy,
+    liveMs: parts.liveMs,
+  };
+  const routes: FastifyPluginAsync = (app) => desk(app, options);
+  return { prefix: DESK_PREFIX, routes };
 }

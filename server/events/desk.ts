@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { validateEnquiry, type EnquiryValues, type FieldErrors } from "../../src/lib/enquiry";
-import type { DeliveryWorker } from "../delivery";
-import type { Limiter } from "../rateLimit";
+import type { DeliveryWorker } from "../outbox/delivery";
+import type { Limiter } from "../service/rateLimit";
 import type { EventSchedule, ScheduledEvent } from "./schedule";
 import type { ReservationChange } from "../reservations/store";
 import {
@@ -10,7 +10,7 @@ import {
   type Registration,
   type RegistrationStore,
 } from "./store";
-import { log } from "../log";
+import { log } from "../service/log";
 
 /** Whether an event takes registrations now, and why not. */
 export type EventState = "open" | "full" | "closed" | "cancelled" | "past";

@@ -1,7 +1,7 @@
-import type { ProxyTrust } from "../proxies";
+import type { ProxyTrust } from "../service/proxies";
 import type { ServerResponse } from "node:http";
 import type { Languages } from "../languages";
-import { EVENT_MANAGE_PATH, EVENTS_PATH } from "../paths";
+import { EVENT_MANAGE_PATH, EVENTS_PATH } from "../service/paths";
 import type { LinkSecret } from "../reservations/token";
 import {
   linkReader,

@@ -1,71 +1,60 @@
+/**
+ * Events: the schedule (content/events.yaml, re-read while serving), registrations with their
+ * waiting lists and desk, their e-mails through their own outbox, the endpoints
+ * (/api/events: register, places, invites) and the manage page (/events/manage).
+ */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname, join } from "node:path";
 import { studyInterests } from "../../src/content/home";
 import { EVENTS_FILE } from "../../src/events/load";
 import { localePath } from "../../src/i18n/pageLocale";
 import { localeByCode, sourceLocale } from "../../src/i18n/locales";
-import { DeliveryWorker } from "../delivery";
-import { Outbox } from "../outbox";
-import type { ReservationOptions } from "../reservations/options";
-import { linkSecret, signLink } from "../reservations/token";
+import { DeliveryWorker } from "../outbox/delivery";
+import { Outbox } from "../outbox/outbox";
+import { rawRoutes } from "../http/raw";
+import { signLink } from "../reservations/token";
+import type { Services } from "../service/services";
 import { RegistrationDesk } from "./desk";
 import { EVENT_ICS_PATH, eventHandlers } from "./http";
-import { EVENT_MANAGE_PATH } from "../paths";
+import { EVENT_MANAGE_PATH } from "../service/paths";
 import { registrationLetters } from "./mail";
+import { registrationWebhook } from "./webhook";
 import { EventSchedule } from "./schedule";
-import { StaffRequests } from "../staffRequests";
+import { StaffRequests } from "../reservations/staffRequests";
 import { placeInLine, RegistrationStore, type Registration } from "./store";
-import { log } from "../log";
+import { log } from "../service/log";
 
-export interface EventsOptions extends ReservationOptions {
+export interface EventsOptions {
   /** content/events.yaml by default (EVENTS_FILE). */
   eventsFile?: string;
-  /** Every registration's new state, once committed, with its place in line (webhooks). */
-  changed?: (r: Registration, place: number | undefined) => Promise<void> | void;
 }
 
-/** Events: the schedule, registrations and their desk, their e-mails through their own outbox, the endpoints. */
-export function startEvents(options: EventsOptions) {
-  const clock = options.now ?? Date.now;
-  const secret = linkSecret(
-    options.secret,
-    join(dirname(options.dataFile), "booking-secret"),
-    options.database.db,
-    options.ready,
-  );
+export function startEvents(services: Services, options: EventsOptions = {}) {
+  const { database, prepared, secret, publicUrl, webhooks, now: clock } = services;
+  const { mailer, ...settings } = services.mail;
   // Ready once the key is loaded too: a registration read from the store can be given its links.
-  const store = new RegistrationStore(options.database, secret.loaded);
-  const schedule = new EventSchedule(
-    options.eventsFile ?? EVENTS_FILE,
-    options.database,
-    options.ready,
-    clock,
-  );
+  const store = new RegistrationStore(database, secret.loaded);
+  const schedule = new EventSchedule(options.eventsFile ?? EVENTS_FILE, database, prepared, clock);
   const token = (r: Registration) => signLink(secret.key, "registration", r.id);
-  const manageUrl = (r: Registration) =>
-    `${options.publicUrl}${EVENT_MANAGE_PATH}?r=${r.id}&t=${token(r)}`;
-  const icsUrl = (r: Registration) =>
-    `${options.publicUrl}${EVENT_ICS_PATH}?r=${r.id}&t=${token(r)}`;
+  const manageUrl = (r: Registration) => `${publicUrl}${EVENT_MANAGE_PATH}?r=${r.id}&t=${token(r)}`;
+  const icsUrl = (r: Registration) => `${publicUrl}${EVENT_ICS_PATH}?r=${r.id}&t=${token(r)}`;
   const eventUrl = (slug: string, lang?: string) =>
-    `${options.publicUrl}${localePath(localeByCode(lang ?? "") ?? sourceLocale, `/events/${slug}`)}`;
-  const worker = options.mailer
+    `${publicUrl}${localePath(localeByCode(lang ?? "") ?? sourceLocale, `/events/${slug}`)}`;
+  const worker = mailer
     ? new DeliveryWorker<Registration>({
-        outbox: new Outbox(options.database.db, "registrations", options.ready),
+        outbox: new Outbox(database.db, "registrations", prepared),
         load: (id) => store.get(id),
-        transport: options.mailer,
+        transport: mailer,
         letters: (r, now) => registrationLetters(r, schedule.get(r.event), now),
         compose: async (version, mail) => {
           const current = await store.get(version.id);
-          return options.languages.in(version.lang).composeRegistrationMail(
+          return services.languages.in(version.lang).composeRegistrationMail(
             version,
             mail,
             current,
             schedule.get(version.event),
             current && (await placeInLine(store, current)),
             {
-              mailTo: options.mailTo,
-              mailFrom: options.mailFrom,
-              logoFile: options.logoFile,
+              ...settings,
               manageUrl: manageUrl(version),
               eventUrl: eventUrl(version.event, version.lang),
             },
@@ -75,9 +64,7 @@ export function startEvents(options: EventsOptions) {
         now: clock,
         // Places and waiting-list news before reminders.
         urgent: (mail) => mail.startsWith("reg."),
-        backoff: options.backoff,
-        pollMs: options.pollMs,
-        leaseMs: options.leaseMs,
+        ...services.outbox,
       })
     : undefined;
   const desk = new RegistrationDesk({
@@ -85,20 +72,26 @@ export function startEvents(options: EventsOptions) {
     schedule,
     interests: studyInterests.map((i) => i.value),
     worker,
-    limiter: options.limiter,
-    now: options.now,
-    changed: options.changed,
+    limiter: services.limiter,
+    now: clock,
+    // Every registration's new state, once committed, with its place in line.
+    changed:
+      webhooks &&
+      ((r, place) => {
+        const message = registrationWebhook(r, schedule.get(r.event)?.event, place);
+        if (message) return webhooks.publish(message);
+      }),
   });
   const routes = eventHandlers({
     desk,
     schedule,
-    languages: options.languages,
-    trustProxy: options.trustProxy,
+    languages: services.languages,
+    trustProxy: services.trust,
     secret,
     manageUrl,
     icsUrl,
     eventUrl,
-    mailFrom: options.mailFrom,
+    mailFrom: settings.mailFrom,
   });
 
   /** Read the events file if it changed; bad content keeps the events as they were. */
@@ -127,7 +120,7 @@ export function startEvents(options: EventsOptions) {
     }
     await Promise.all(schedule.all().map((s) => desk.fill(s)));
   };
-  const requests = new StaffRequests(options.database.db, options.ready);
+  const requests = new StaffRequests(database.db, prepared);
   const readStaff = async () => {
     for (const request of await requests.open("event")) {
       if (await schedule.cancel(request.target)) {
@@ -152,13 +145,18 @@ export function startEvents(options: EventsOptions) {
       .then(apply)
       .then(readStaff)
       .catch((error: unknown) => log.error({ err: error }, "Events"));
-  }, options.pollMs ?? 2000);
+  }, services.outbox.pollMs ?? 2000);
   poll.unref();
   return {
     store,
     schedule,
     desk,
-    handlers,
+    /** Every version of every registration as its webhook message (published again at start). */
+    webhookMessages: async () =>
+      (await store.versions())
+        .map((r) => registrationWebhook(r, schedule.get(r.event)?.event, undefined))
+        .filter((m) => m !== undefined),
+    routes: rawRoutes(handlers),
     manageUrl,
     worker,
     started,

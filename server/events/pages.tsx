@@ -8,7 +8,7 @@ import { intlLocale } from "../../src/i18n/intl";
 import { Filled } from "../../src/components/Filled";
 import { fill } from "../../src/lib/template";
 import { isolateLtr } from "../../src/lib/bidi";
-import { render, type PageAssets } from "../pages";
+import { render, type PageAssets } from "../http/page";
 import { eventWhen } from "./mail";
 import type { Registration } from "./store";
 

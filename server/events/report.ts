@@ -1,5 +1,5 @@
-import type { StaffRequests } from "../staffRequests";
-import { csvCell } from "../report";
+import type { StaffRequests } from "../reservations/staffRequests";
+import { csvCell } from "../service/csv";
 import { EVENT_ZONE, loadEvents, type SiteEvent } from "../../src/events/load";
 import { slotLabel } from "../../src/lib/slots";
 import type { Registration, RegistrationStore } from "./store";

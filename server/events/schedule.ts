@@ -3,7 +3,7 @@ import { loadEvents, type SiteEvent } from "../../src/events/load";
 import type { Kysely } from "kysely";
 import type { OpenDatabase } from "../db";
 import type { Database } from "../db/schema";
-import { readJsonLines } from "../jsonl";
+import { readJsonLines } from "../db/jsonl";
 
 /** An event's version as announced to its registrants: a move or a cancellation makes a new one. */
 export interface EventVersion {

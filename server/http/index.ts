@@ -1,8 +1,7 @@
 /**
- * The server's HTTP side, on Fastify: one route per endpoint, each area a plugin, and the hooks
- * every request goes through (its id, the headers of `_headers`, the request log and metrics,
- * the stop). The handlers themselves live beside their features (enquiry.ts, booking/routes/…).
- * The staff desk is a plugin under /desk, its session check in its own onRequest hook.
+ * The server's HTTP side, on Fastify: the hooks every request goes through (its id, the headers
+ * of `_headers`, the request log and metrics, the stop), the probes, each feature's plugin under
+ * its prefix (server/app.ts lists them), and the built site's files for everything else.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -13,16 +12,15 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { headersFor, type HeaderRule } from "../../src/build/headers";
-import { BODY_LIMIT } from "../body";
-import type { Logger } from "../log";
-import type { Metrics } from "../metrics";
-import { ENQUIRY_PATH, HEALTH_PATH, METRICS_PATH, READY_PATH, VITALS_PATH } from "../paths";
-import type { ProxyTrust } from "../proxies";
+import { BODY_LIMIT } from "../service/body";
+import type { Logger } from "../service/log";
+import type { Metrics } from "../service/metrics";
+import type { Feature } from "../service/feature";
+import { ENQUIRY_PATH, HEALTH_PATH, METRICS_PATH, READY_PATH } from "../service/paths";
+import type { ProxyTrust } from "../service/proxies";
 import type { siteSearch } from "../search";
 import { FILES, files } from "./files";
 import { probes, type ProbeOptions } from "./probes";
-import { ANY, rawRoute, type RawHandler } from "./raw";
-import { desk, type DeskOptions } from "../desk";
 
 export interface HttpOptions extends Omit<ProbeOptions, "metrics"> {
   log: Logger;
@@ -33,13 +31,9 @@ export interface HttpOptions extends Omit<ProbeOptions, "metrics"> {
   /** The built `_headers` rules, applied to every answer by its path. */
   headerRules: HeaderRule[];
   metrics: Metrics;
-  enquiry: RawHandler;
-  vitals?: RawHandler;
-  /** The booking and events endpoints, by path. */
-  reservations: Record<string, RawHandler>;
   search: ReturnType<typeof siteSearch>;
-  /** The staff desk, under /desk (server/desk). */
-  desk?: DeskOptions;
+  /** Each registered as its own plugin, under its prefix. */
+  features: readonly Feature[];
 }
 
 /** A request id a client or proxy may pass on (X-Request-Id); anything else is replaced. */
@@ -142,17 +136,8 @@ export function createHttp(options: HttpOptions) {
   });
 
   void app.register(probes, options);
-  void app.register((forms, _options, done) => {
-    rawRoute(forms, ANY, ENQUIRY_PATH, options.enquiry);
-    if (options.vitals) rawRoute(forms, ANY, VITALS_PATH, options.vitals);
-    done();
-  });
-  void app.register((reservations, _options, done) => {
-    for (const [path, handler] of Object.entries(options.reservations))
-      rawRoute(reservations, ANY, path, handler);
-    done();
-  });
-  if (options.desk) void app.register(desk, { prefix: "/desk", ...options.desk });
+  for (const { routes, prefix } of options.features)
+    if (routes) void app.register(routes, { prefix });
   void app.register(files, options);
 
   const ready = app.ready().then(() => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { HEALTH_PATH, METRICS_PATH, READY_PATH } from "../paths";
-import type { Metrics } from "../metrics";
+import { HEALTH_PATH, METRICS_PATH, READY_PATH } from "../service/paths";
+import type { Metrics } from "../service/metrics";
 
 export interface ProbeOptions {
   /** Started (schema migrated, what was pending resumed) and not stopping. */

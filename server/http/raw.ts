@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, HTTPMethods } from "fastify";
-import { log } from "../log";
+import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from "fastify";
+import { log } from "../service/log";
 
 /** A handler that reads the request itself (its body, within its own limit) and answers it. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | void;
@@ -44,3 +44,11 @@ export function rawRoute(
 
 /** Every method a form or an endpoint may be sent with; each handler answers 405 itself. */
 export const ANY: HTTPMethods[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** A feature's raw handlers by path (under its prefix), as the one plugin it registers. */
+export const rawRoutes =
+  (handlers: Record<string, RawHandler>): FastifyPluginAsync =>
+  (app) => {
+    for (const [url, handler] of Object.entries(handlers)) rawRoute(app, ANY, url, handler);
+    return Promise.resolve();
+  };

@@ -5,7 +5,7 @@ import { localeByCode, sourceLocale, type Locale, type LocaleCode } from "../../
 import { applyTranslations } from "../../src/i18n/apply";
 import { inLocale } from "../../src/i18n/inLocale";
 import { createViews, type Views } from "./views";
-import { log } from "../log";
+import { log } from "../service/log";
 
 export type { Views };
 

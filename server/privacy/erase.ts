@@ -23,7 +23,7 @@ import type { BookingDesk } from "../booking/desk";
 import type { RegistrationDesk } from "../events/desk";
 import type { EventSchedule } from "../events/schedule";
 import { webhookMessage, type Webhooks } from "../webhooks";
-import { log } from "../log";
+import { log } from "../service/log";
 import { personRecords } from "./export";
 import { deleteEnquiry, stripDelivery, stripReservation } from "./retention";
 import { ERASED, mentions, normalEmail } from "./strip";

@@ -5,8 +5,8 @@
  */
 import { Filled } from "../../src/components/Filled";
 import { privacy } from "../../src/content/privacy";
-import { render, type PageAssets } from "../pages";
-import { PRIVACY_REQUEST_PATH } from "../paths";
+import { render, type PageAssets } from "../http/page";
+import { PRIVACY_REQUEST_PATH } from "../service/paths";
 
 /** The link's own fields, carried by the form so its POST is checked as the GET was. */
 export interface RequestLink {

@@ -8,13 +8,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { readBody } from "../body";
-import { log } from "../log";
+import { readBody } from "../service/body";
+import { log } from "../service/log";
 import { recordRequest, signRequest, verifyRequest } from "./requests";
 import { normalEmail } from "./strip";
-import { sendHtml } from "../enquiry";
+import { sendHtml } from "../http/answers";
 import type { Views } from "../languages";
-import { PRIVACY_REQUEST_PATH } from "../paths";
+import { PRIVACY_REQUEST_PATH } from "../service/paths";
 
 export { PRIVACY_REQUEST_PATH };
 

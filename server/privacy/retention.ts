@@ -23,9 +23,9 @@ import { sql } from "kysely";
 import { expiresAt, keptSince, loadRetention } from "../../src/content/retention";
 import type { Retention } from "../../src/content/schema/retention";
 import type { Database, OutboxName } from "../db/schema";
-import { leaseOwner } from "../outbox";
-import { log } from "../log";
-import { dailyJob, DAY_MS } from "../dailyJob";
+import { leaseOwner } from "../outbox/outbox";
+import { log } from "../service/log";
+import { dailyJob, DAY_MS } from "../service/dailyJob";
 import { hasTable, releaseLease, takeLease } from "./lease";
 import { ERASED, stripJson } from "./strip";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BodyTooLarge, discardRest, readBody } from "../body";
-import { mediaType, parseFields } from "../enquiry";
+import { BodyTooLarge, discardRest, readBody } from "../service/body";
+import { mediaType, parseFields } from "../http/answers";
 
 /** What a refused request is told, in the language of the page it came from. */
 export interface FormRefusals {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { discardRest } from "../body";
-import { acceptedEncoding, Compressible } from "../compress";
-import { sendHtml, sendJson } from "../enquiry";
+import { discardRest } from "../service/body";
+import { acceptedEncoding, Compressible } from "../service/compress";
+import { sendHtml, sendJson } from "../http/answers";
 import { verifyLink, type LinkKind, type LinkSecret } from "./token";
 
 /** One route of a reservation endpoint. */

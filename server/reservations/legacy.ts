@@ -1,4 +1,4 @@
-import { readJsonLines } from "../jsonl";
+import { readJsonLines } from "../db/jsonl";
 
 /**
  * The latest state of every reservation in a JSON-lines file of the server before the

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import type { Backoff } from "../delivery";
+import type { Backoff } from "../outbox/delivery";
 
 /** Where leads go and how they are signed: WEBHOOK_URL, WEBHOOK_SECRET (docs/integrators/). */
 export interface WebhookConfig {
@@ -11,7 +11,7 @@ export interface WebhookConfig {
   backoff: Backoff;
 }
 
-/** Refused configuration; server/config.ts turns it into a ConfigError. */
+/** Refused configuration; server/service/config.ts turns it into a ConfigError. */
 export class WebhookConfigError extends Error {}
 
 export const DEFAULT_WEBHOOK_BACKOFF: Backoff = { baseMs: 1000, capMs: 15 * 60_000 };

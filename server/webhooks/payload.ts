@@ -5,7 +5,7 @@
  * To add a kind of lead: add its types to WebhookPayloads, a builder beside the others that
  * calls webhookMessage(), and publish() its messages (server/webhooks/index.ts).
  */
-import type { Enquiry } from "../store";
+import type { Enquiry } from "../enquiries/store";
 import type { Booking } from "../booking/store";
 
 /** The language the lead wrote in (the site's locales). */

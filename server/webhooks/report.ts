@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from "../outbox";
+import type { DeliveryRecord } from "../outbox/outbox";
 
 /**
  * The staff tool's lines about webhooks (npm run enquiries): per receiver, how many were

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import type { FailureKind, Transport } from "../delivery";
+import type { FailureKind, Transport } from "../outbox/delivery";
 import type { WebhookMessage } from "./payload";
 
 /** One signed POST, as the worker sends it: made afresh at each attempt. */

@@ -1,7 +1,7 @@
 import { site } from "./site";
 import { localized } from "../i18n/scope";
 
-/** Texts of the e-mails each enquiry becomes (server/mail.ts puts them together). */
+/** Texts of the e-mails each enquiry becomes (server/enquiries/mail.tsx puts them together). */
 export const enquiryMail = localized({
   /** What each form is called in the agency's subject lines and the student's acknowledgement. */
   formName: { enquiry: "Enquiry", consultation: "Consultation request" },

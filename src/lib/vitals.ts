@@ -1,7 +1,7 @@
 /**
  * Real visitors' Web Vitals: the report a page sends once per view, and its checks, shared by
  * the reporter in the browser (src/client/vitals.ts) and the server that stores it
- * (server/vitals.ts). Nothing in it identifies a visitor: no id, no address, no user agent.
+ * (server/vitals/route.ts). Nothing in it identifies a visitor: no id, no address, no user agent.
  */
 
 export const METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;

@@ -7,7 +7,7 @@ import { routes } from "../../src/routes";
 import { headersFor, metaPolicy, parseHeadersFile } from "../../src/build/headers";
 import { builtLocales, localePath } from "../../src/i18n/pageLocale";
 import { routesIn } from "../../src/i18n/pageLanguages";
-import { ENQUIRY_PATH, EVENT_MANAGE_PATH, MANAGE_PATH } from "../../server/paths";
+import { ENQUIRY_PATH, EVENT_MANAGE_PATH, MANAGE_PATH } from "../../server/service/paths";
 
 const t = siteUnderTest();
 

@@ -8,7 +8,7 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import ICAL from "ical.js";
 import { createApp, type AppOptions } from "../../server/app";
-import { SERVER_PAGES } from "../../server/paths";
+import { SERVER_PAGES } from "../../server/service/paths";
 import { headersFile, metaPolicy } from "../../src/build/headers";
 import { requestCancel } from "../../server/booking/report";
 import { slotLabel } from "../../src/lib/slots";

@@ -13,7 +13,7 @@ import { migrationProvider } from "../../server/db/migrations";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { EventSchedule } from "../../server/events/schedule";
-import { EnquiryStore, type Enquiry } from "../../server/store";
+import { EnquiryStore, type Enquiry } from "../../server/enquiries/store";
 import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { createApp, type AppOptions } from "../../server/app";
-import type { DeliveryRecord } from "../../server/outbox";
+import type { DeliveryRecord } from "../../server/outbox/outbox";
 import { rateLimitMessage } from "../../src/lib/enquiry";
 import { freePort, testSmtp, type Received } from "./smtp";
 import { storedDeliveries } from "./stored";

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { migrate, openDatabase } from "../../server/db";
-import { latestRecords, leaseOwner, Outbox, requeueFlagged } from "../../server/outbox";
+import { latestRecords, leaseOwner, Outbox, requeueFlagged } from "../../server/outbox/outbox";
 import { testEngines, type TestEngine } from "./engines";
 
 const { engines } = testEngines();

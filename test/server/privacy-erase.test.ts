@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { openDatabase, type DatabaseConfig } from "../../server/db";
-import { SERVER_PAGES } from "../../server/paths";
+import { SERVER_PAGES } from "../../server/service/paths";
 import { headersFile } from "../../src/build/headers";
 import { exportPerson, formatExport } from "../../server/privacy/export";
 import { requestErasure } from "../../server/privacy/erase";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { OutboxName } from "../../server/outbox";
+import type { OutboxName } from "../../server/outbox/outbox";
 import type { TestSmtp } from "./smtp";
 import { sentDeliveries, type Where } from "./stored";
 

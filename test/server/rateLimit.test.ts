@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { migrate, openDatabase } from "../../server/db";
-import { DatabaseRateLimiter } from "../../server/rateLimit";
+import { DatabaseRateLimiter } from "../../server/service/rateLimit";
 import { testEngines } from "./engines";
 
 // The limits counted in the database: the same bucket as before (a burst of max, then one more

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApp } from "../../server/app";
-import { HEALTH_PATH, READY_PATH } from "../../server/paths";
+import { HEALTH_PATH, READY_PATH } from "../../server/service/paths";
 import { serverEntry, spawnServer } from "./process";
 
 const root = resolve(import.meta.dirname, "../..");

@@ -1,9 +1,9 @@
 import { BookingStore } from "../../server/booking/store";
 import { openDatabase, type DatabaseConfig, type OpenDatabase } from "../../server/db";
 import { RegistrationStore } from "../../server/events/store";
-import { StaffRequests } from "../../server/staffRequests";
-import { EnquiryStore } from "../../server/store";
-import { latestRecords, type OutboxName } from "../../server/outbox";
+import { StaffRequests } from "../../server/reservations/staffRequests";
+import { EnquiryStore } from "../../server/enquiries/store";
+import { latestRecords, type OutboxName } from "../../server/outbox/outbox";
 
 /** A data folder's SQLite database, or a PostgreSQL one. */
 export type Where = string | DatabaseConfig;

@@ -9,7 +9,7 @@ import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import { migrationProvider } from "../../server/db/migrations";
 import { BookingStore, type Booking } from "../../server/booking/store";
 import { RegistrationStore, type Registration } from "../../server/events/store";
-import { EnquiryStore, type Enquiry } from "../../server/store";
+import { EnquiryStore, type Enquiry } from "../../server/enquiries/store";
 import { testEngines } from "./engines";
 
 // The staff commands as an operator runs them: their whole output through a pipe into a reader

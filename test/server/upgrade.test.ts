@@ -7,10 +7,10 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { readBookings, readBookingVersions } from "../../server/booking/store";
 import { readRegistrations, readRegistrationVersions } from "../../server/events/store";
-import { mailKey, type DeliveryRecord, type OutboxName } from "../../server/outbox";
+import { mailKey, type DeliveryRecord, type OutboxName } from "../../server/outbox/outbox";
 import { readOutboxFile } from "../../server/db/import";
 import { signLink } from "../../server/reservations/token";
-import { readEnquiryFile } from "../../server/store";
+import { readEnquiryFile } from "../../server/enquiries/store";
 import { kill, spawnServer, until } from "./process";
 import { testReceiver } from "./receiver";
 import { testSmtp } from "./smtp";
@@ -68,7 +68,8 @@ test("a data folder of the version before the database: every record imported on
     BOOKING_SECRET,
     EVENTS_FILE: join(data, "events.yaml"),
   };
-  const server = await spawnServer(join(root, "dist"), env);
+  // The built site's manage pages: npm test's build (TEST_DIST), so test:quick leaves this out.
+  const server = await spawnServer(process.env.TEST_DIST ?? join(root, "dist"), env);
   try {
     await until(async () => (await fetch(`${server.origin}/readyz`)).status === 200, 20_000);
     for (const [what, n] of [

@@ -9,8 +9,8 @@ import { promisify } from "node:util";
 import { createApp } from "../../server/app";
 import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
 import { importVitalsFile } from "../../server/db/import";
-import { keptFrom, VitalsStore, type StoredVitals } from "../../server/vitalsStore";
-import { bucketOf, formatVitals, vitalsCsv } from "../../server/vitalsReport";
+import { keptFrom, VitalsStore, type StoredVitals } from "../../server/vitals/store";
+import { bucketOf, formatVitals, vitalsCsv } from "../../server/vitals/report";
 import { testEngines } from "./engines";
 import { kill, spawnServer } from "./process";
 
@@ -293,7 +293,7 @@ for (const engine of engines)
       }
       const child = `
         const { openDatabase } = await import(${JSON.stringify(join(root, "server/db/index.ts"))});
-        const { VitalsStore } = await import(${JSON.stringify(join(root, "server/vitalsStore.ts"))});
+        const { VitalsStore } = await import(${JSON.stringify(join(root, "server/vitals/store.ts"))});
         const database = openDatabase(JSON.parse(process.env.DB_CONFIG));
         const store = new VitalsStore(database.db, database.engine);
         const result = await store.rollUp(new Date(process.env.NOW));

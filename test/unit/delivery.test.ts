@@ -3,11 +3,12 @@ import assert from "node:assert/strict";
 import { isolateLtr } from "../../src/lib/bidi";
 import { site } from "../../src/content/site";
 import { join, resolve } from "node:path";
-import { ConfigError, parseRateLimit, readConfig } from "../../server/config";
-import { backoffMs, classify } from "../../server/delivery";
-import { composeMail, londonTime, messageId, triageSubject } from "../../server/mail";
-import { csvCell, toCsv, type ReportRow } from "../../server/report";
-import type { Enquiry } from "../../server/store";
+import { ConfigError, parseRateLimit, readConfig } from "../../server/service/config";
+import { backoffMs, classify } from "../../server/outbox/delivery";
+import { composeMail, londonTime, messageId, triageSubject } from "../../server/enquiries/mail";
+import { toCsv, type ReportRow } from "../../server/enquiries/report";
+import { csvCell } from "../../server/service/csv";
+import type { Enquiry } from "../../server/enquiries/store";
 import { fieldError, fieldsFor, rateLimitMessage } from "../../src/lib/enquiry";
 
 const enquiry: Enquiry = {

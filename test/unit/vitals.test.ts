@@ -2,8 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deviceFor, parseVitalsReport } from "../../src/lib/vitals";
 import { contentSecurityPolicy } from "../../src/build/headers";
-import { formatVitals, percentile, summarise, vitalsCsv } from "../../server/vitalsReport";
-import type { StoredVitals } from "../../server/vitalsStore";
+import { formatVitals, percentile, summarise, vitalsCsv } from "../../server/vitals/report";
+import type { StoredVitals } from "../../server/vitals/store";
 
 const routes = new Set(["/", "/about"]);
 const report = {

@@ -7,13 +7,13 @@ import {
 } from "../../../src/lib/enquiry";
 import { CAMPAIGN_FIELD } from "../../../src/lib/campaign";
 import { NOTICE_FIELD, noticeOf } from "../../../src/lib/notice";
-import { postedCampaign } from "../../campaign";
-import { mediaType, sendJson, wantsJson } from "../../enquiry";
-import { isIdempotencyKey } from "../../intake";
-import { clientAddress } from "../../rateLimit";
+import { postedCampaign } from "../../service/campaign";
+import { mediaType, sendJson, wantsJson } from "../../http/answers";
+import { isIdempotencyKey } from "../../enquiries/intake";
+import { clientAddress } from "../../service/rateLimit";
 import { sendPage, type Handler } from "../../reservations/http";
 import { slotView, type BookingContext } from "../http";
-import { log } from "../../log";
+import { log } from "../../service/log";
 
 /** POST /api/booking: a booking from the form, answered as JSON or a page. */
 export const bookRoute =

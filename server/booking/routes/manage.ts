@@ -1,8 +1,8 @@
-import { discardRest } from "../../body";
+import { discardRest } from "../../service/body";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type BookingContext } from "../http";
-import { MANAGE_PATH } from "../../paths";
-import { log } from "../../log";
+import { MANAGE_PATH } from "../../service/paths";
+import { log } from "../../service/log";
 
 // The manage page and its answers are in the language the booking was made in.
 export const manageRoute =

@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex("vitals_received_at").on("vitals").column("received_at").execute();
   // Per UTC day, route and metric (what the report groups by): how many values fell into each
-  // bucket (named by its upper bound, see bucketOf in server/vitalsReport.ts).
+  // bucket (named by its upper bound, see bucketOf in server/vitals/report.ts).
   await db.schema
     .createTable("vitals_daily")
     .addColumn("day", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { csvCell } from "../../report";
+import { csvCell } from "../../service/csv";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
 import { addDays, wallClock } from "../../../src/lib/slots";

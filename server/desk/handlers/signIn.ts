@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { log } from "../../log";
+import { log } from "../../service/log";
 import { clearSessionCookie, setSessionCookie } from "../cookies";
 import type { Desk, Handler } from "../context";
 import { confirmLinkPage, linkSentPage, signInPage } from "../pages/SignIn";

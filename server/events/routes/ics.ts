@@ -1,4 +1,4 @@
-import { discardRest } from "../../body";
+import { discardRest } from "../../service/body";
 import { queryOf, type Handler } from "../../reservations/http";
 import type { EventsContext } from "../http";
 

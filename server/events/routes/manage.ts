@@ -1,9 +1,9 @@
-import { discardRest } from "../../body";
+import { discardRest } from "../../service/body";
 import { readPostedForm } from "../../reservations/form";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
 import { type EventsContext } from "../http";
-import { EVENT_MANAGE_PATH } from "../../paths";
-import { log } from "../../log";
+import { EVENT_MANAGE_PATH } from "../../service/paths";
+import { log } from "../../service/log";
 
 // The manage page and its answers are in the language the registration was made in.
 export const manageRoute =

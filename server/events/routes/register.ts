@@ -7,13 +7,13 @@ import {
 } from "../../../src/lib/enquiry";
 import { isTimeZone } from "../../../src/lib/slots";
 import { NOTICE_FIELD, noticeOf } from "../../../src/lib/notice";
-import { mediaType, sendJson, wantsJson } from "../../enquiry";
-import { isIdempotencyKey } from "../../intake";
-import { clientAddress } from "../../rateLimit";
+import { mediaType, sendJson, wantsJson } from "../../http/answers";
+import { isIdempotencyKey } from "../../enquiries/intake";
+import { clientAddress } from "../../service/rateLimit";
 import { readPostedForm } from "../../reservations/form";
 import { sendPage, type Handler } from "../../reservations/http";
 import type { EventsContext } from "../http";
-import { log } from "../../log";
+import { log } from "../../service/log";
 
 /** POST /api/events/register: a registration from an event page's form, answered as JSON or a page. */
 export const registerRoute =

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, StaffRequestTable } from "./db/schema";
+import type { Database, StaffRequestTable } from "../db/schema";
 
 type Kind = StaffRequestTable["kind"];
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { ProxyTrust } from "./proxies";
-import { CAMPAIGN_FIELD, campaignInQuery, campaignOf } from "../src/lib/campaign";
+import { CAMPAIGN_FIELD, campaignInQuery, campaignOf } from "../../src/lib/campaign";
 
 /**
  * The campaign a posted form came from: its hidden `campaign` field (filled by the page's script

@@ -1,4 +1,4 @@
-import type { Message } from "./mail";
+import type { Message } from "../enquiries/mail";
 import {
   LEASE_MS,
   leaseOwner,
@@ -9,8 +9,8 @@ import {
   type Outbox,
   type Owed,
 } from "./outbox";
-import { log } from "./log";
-import { deliveriesGivenUp, deliveryFailures } from "./metrics";
+import { log } from "../service/log";
+import { deliveriesGivenUp, deliveryFailures } from "../service/metrics";
 
 export interface Backoff {
   /** Wait after the first failure. */
@@ -37,7 +37,7 @@ export function backoffMs(attempts: number, { baseMs, capMs }: Backoff, random =
 export type FailureKind = "outage" | "transient" | "permanent";
 
 /**
- * What a worker sends through: an SMTP transport (server/mailer.ts), an HTTP client
+ * What a worker sends through: an SMTP transport (server/outbox/mailer.ts), an HTTP client
  * (server/webhooks/transport.ts). send() resolves with the receiver's reply, recorded in the
  * outbox, and rejects with an error its worker's classify() understands.
  */

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parseVitalsReport } from "../src/lib/vitals";
-import { BodyTooLarge, discardRest, readBody } from "./body";
-import type { RateLimit } from "./config";
-import type { ProxyTrust } from "./proxies";
-import { clientAddress, type Limiter } from "./rateLimit";
-import type { StoredVitals, VitalsStore } from "./vitalsStore";
+import { parseVitalsReport } from "../../src/lib/vitals";
+import { BodyTooLarge, discardRest, readBody } from "../service/body";
+import type { RateLimit } from "../service/config";
+import type { ProxyTrust } from "../service/proxies";
+import { clientAddress, type Limiter } from "../service/rateLimit";
+import type { StoredVitals, VitalsStore } from "./store";
 
 /** A report is a few hundred bytes; anything much larger is not one. */
 const VITALS_BODY_LIMIT = 2048;

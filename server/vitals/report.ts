@@ -5,9 +5,11 @@ import {
   LCPThresholds,
   TTFBThresholds,
 } from "web-vitals";
-import { METRICS, type MetricName } from "../src/lib/vitals";
-import { csvCell } from "./report";
-import type { StoredVitals } from "./vitalsStore";
+import { METRICS, type MetricName, type VitalsReport } from "../../src/lib/vitals";
+import { csvCell } from "../service/csv";
+
+/** One stored report: what the page sent and when the server received it. Nothing else. */
+export type StoredVitals = { receivedAt: string } & VitalsReport;
 
 /** web-vitals' own bounds: at most the first is good, above the second is poor. */
 const THRESHOLDS: Record<MetricName, readonly number[]> = {

@@ -1,6 +1,6 @@
 import { createTransport } from "nodemailer";
 import type { Transport } from "./delivery";
-import type { Message } from "./mail";
+import type { Message } from "../enquiries/mail";
 
 /** Sends one message; resolves with the mail server's reply ("250 OK ..."). */
 export type Mailer = Transport<Message>;

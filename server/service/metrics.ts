@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Database } from "./db";
+import type { Database } from "../db";
 
 /** Counted by every delivery worker of this process, whichever app it belongs to. */
 const shared = new Registry();

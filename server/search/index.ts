@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { locales } from "../src/i18n/locales";
-import { createIndex, query, type SearchData, type SearchIndex } from "../src/search/engine";
+import { locales } from "../../src/i18n/locales";
+import { createIndex, query, type SearchData, type SearchIndex } from "../../src/search/engine";
 import {
   MIN_QUERY_LENGTH,
   SEARCH_PATH,
@@ -10,10 +10,10 @@ import {
   resultsHtml,
   resultsStatus,
   type ResultsCopy,
-} from "../src/lib/siteSearch";
-import { acceptedEncoding, Compressible } from "./compress";
-import type { Places } from "../src/lib/places";
-import { log } from "./log";
+} from "../../src/lib/siteSearch";
+import { acceptedEncoding, Compressible } from "../service/compress";
+import type { Places } from "../../src/lib/places";
+import { log } from "../service/log";
 
 interface LocaleSearch {
   index: SearchIndex;

@@ -1,5 +1,6 @@
-import { fieldsFor, formKinds } from "../src/lib/enquiry";
-import { mailKinds, type DeliveryRecord, type MailKind } from "./outbox";
+import { csvCell } from "../service/csv";
+import { fieldsFor, formKinds } from "../../src/lib/enquiry";
+import { mailKinds, type DeliveryRecord, type MailKind } from "../outbox/outbox";
 import type { Enquiry } from "./store";
 
 /** An enquiry with the latest delivery record of each of its e-mails (none yet: pending). */
@@ -86,14 +87,4 @@ export function toCsv(rows: ReportRow[]) {
     ]),
   ];
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
-}
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break (quotes doubled), and a
- * leading =, +, - or @ (or tab / carriage return) defused with an apostrophe, so a spreadsheet
- * shows the text instead of running it as a formula.
- */
-export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

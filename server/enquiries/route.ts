@@ -1,4 +1,4 @@
-import type { ProxyTrust } from "./proxies";
+import type { ProxyTrust } from "../service/proxies";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -10,16 +10,17 @@ import {
   normaliseValue,
   type EnquiryValues,
   type FormKind,
-} from "../src/lib/enquiry";
-import { CAMPAIGN_FIELD } from "../src/lib/campaign";
-import { NOTICE_FIELD, noticeOf } from "../src/lib/notice";
-import { BodyTooLarge, discardRest, readBody } from "./body";
-import { postedCampaign } from "./campaign";
+} from "../../src/lib/enquiry";
+import { CAMPAIGN_FIELD } from "../../src/lib/campaign";
+import { NOTICE_FIELD, noticeOf } from "../../src/lib/notice";
+import { BodyTooLarge, discardRest, readBody } from "../service/body";
+import { postedCampaign } from "../service/campaign";
 import { isIdempotencyKey, type Intake } from "./intake";
-import type { Languages } from "./languages";
-import { ENQUIRY_PATH } from "./paths";
-import { clientAddress } from "./rateLimit";
-import { log } from "./log";
+import type { Languages } from "../languages";
+import { ENQUIRY_PATH } from "../service/paths";
+import { clientAddress } from "../service/rateLimit";
+import { log } from "../service/log";
+import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../http/answers";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
@@ -116,46 +117,4 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options) {
         return reply(200, { ok: true, id: result.id }, () => views.thankYouPage(kind, values));
     }
   };
-}
-
-export function mediaType(header: string | undefined) {
-  return (header ?? "").split(";")[0].trim().toLowerCase();
-}
-
-export function wantsJson(accept: string | undefined) {
-  return /\bapplication\/json\b/i.test(accept ?? "");
-}
-
-/** The posted fields, first value of each; null when the body cannot be read as its type says. */
-export function parseFields(type: string, text: string): Record<string, string> | null {
-  if (type === JSON_TYPE) {
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    if (!data || typeof data !== "object" || Array.isArray(data)) return null;
-    return Object.fromEntries(
-      Object.entries(data)
-        .filter(([, v]) => typeof v === "string" || typeof v === "number")
-        .map(([k, v]) => [k, String(v)]),
-    );
-  }
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(text))
-    if (!(name in fields)) fields[name] = value;
-  return fields;
-}
-
-const noStore = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
-
-export function sendJson(res: ServerResponse, status: number, data: object) {
-  res.writeHead(status, { ...noStore, "Content-Type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(data));
-}
-
-export function sendHtml(res: ServerResponse, status: number, html: string) {
-  res.writeHead(status, { ...noStore, "Content-Type": "text/html; charset=utf-8" });
-  res.end(html);
 }

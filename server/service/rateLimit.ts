@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { RateLimit } from "./config";
-import type { Database } from "./db";
+import type { Database } from "../db";
 import { log } from "./log";
 
 export { clientAddress } from "./proxies";

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { EnquiryValues, FormKind } from "../src/lib/enquiry";
-import type { Database, EnquiryRow, NewEnquiryRow } from "./db/schema";
-import { readJsonLines } from "./jsonl";
+import type { EnquiryValues, FormKind } from "../../src/lib/enquiry";
+import type { Database, EnquiryRow, NewEnquiryRow } from "../db/schema";
+import { readJsonLines } from "../db/jsonl";
 
 /** One accepted enquiry, as the rest of the server sees it. */
 export type Enquiry = {

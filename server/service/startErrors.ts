@@ -62,3 +62,6 @@ export function startProblem(error: unknown, { port, host }: { port: number; hos
     return `${message(error)}: check that DATA_DIR exists and this user may write there`;
   return undefined;
 }
+
+/** A start that cannot go on, said in one line (main.ts prints it and exits 1). */
+export class StartError extends Error {}

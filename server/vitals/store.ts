@@ -1,23 +1,24 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { METRICS, type MetricName, type VitalsReport } from "../src/lib/vitals";
+import { METRICS, type MetricName } from "../../src/lib/vitals";
 import type {
   Database,
   NewVitalsRecordRow,
   VitalsDailyTable,
   VitalsDailyViewsTable,
   VitalsRecordRow,
-} from "./db/schema";
+} from "../db/schema";
 import {
   bucketOf,
   summarise,
   WINDOW_DAYS,
   windowDays,
   type DailyCount,
+  type StoredVitals,
   type VitalsRow,
-} from "./vitalsReport";
+} from "./report";
 
 /** One stored report: what the page sent and when the server received it. Nothing else. */
-export type StoredVitals = { receivedAt: string } & VitalsReport;
+export type { StoredVitals };
 
 /** Reports are kept whole this many days at least (the report's window), then rolled up. */
 export const RETENTION_DAYS = WINDOW_DAYS;

@@ -1,8 +1,8 @@
 import { dirname, join, resolve } from "node:path";
-import { site } from "../src/content/site";
-import { parseSiteUrl } from "../src/config";
-import type { DatabaseConfig } from "./db";
-import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "./webhooks/config";
+import { site } from "../../src/content/site";
+import { parseSiteUrl } from "../../src/config";
+import type { DatabaseConfig } from "../db";
+import { parseWebhookConfig, WebhookConfigError, type WebhookConfig } from "../webhooks/config";
 import { parseProxyList, trustNone, type ProxyTrust } from "./proxies";
 import type { LogFormat } from "./log";
 
@@ -64,7 +64,7 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {}
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 
 /** DATA_DIR: where the server keeps its data; else the folder of ENQUIRY_DATA_FILE, else data/. */
 export const dataDirFrom = (env: NodeJS.ProcessEnv) =>

@@ -1,17 +1,17 @@
 import type { SendMailOptions } from "nodemailer/lib/mailer";
-import { enquiryMail } from "../src/content/enquiryMail";
-import { studyInterests } from "../src/content/home";
-import { fieldsFor } from "../src/lib/enquiry";
-import { fill } from "../src/lib/template";
-import { isLatinRun, isolateLtr } from "../src/lib/bidi";
-import { site } from "../src/content/site";
-import { advisersName } from "../src/i18n/locales";
-import { pageLocale } from "../src/i18n/pageLocale";
-import { campaignRows } from "./campaign";
-import type { MailKind } from "./outbox";
+import { enquiryMail } from "../../src/content/enquiryMail";
+import { studyInterests } from "../../src/content/home";
+import { fieldsFor } from "../../src/lib/enquiry";
+import { fill } from "../../src/lib/template";
+import { isLatinRun, isolateLtr } from "../../src/lib/bidi";
+import { site } from "../../src/content/site";
+import { advisersName } from "../../src/i18n/locales";
+import { pageLocale } from "../../src/i18n/pageLocale";
+import { campaignRows } from "../service/campaign";
+import type { MailKind } from "../outbox/outbox";
 import type { Enquiry } from "./store";
-import { EmailLayout, Fields, Lines, P, Title } from "./emails/Layout";
-import { logoAttachment, renderEmail } from "./emails/render";
+import { EmailLayout, Fields, Lines, P, Title } from "../outbox/Layout";
+import { logoAttachment, renderEmail } from "../outbox/render";
 
 /** Sender, agency inbox and the domain Message-IDs are made in. */
 export interface MailSettings {

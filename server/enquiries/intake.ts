@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type EnquiryValues, type FieldErrors, type FormKind } from "../src/lib/enquiry";
-import type { DeliveryWorker } from "./delivery";
-import type { Limiter } from "./rateLimit";
+import { type EnquiryValues, type FieldErrors, type FormKind } from "../../src/lib/enquiry";
+import type { DeliveryWorker } from "../outbox/delivery";
+import type { Limiter } from "../service/rateLimit";
 import type { Enquiry, EnquiryStore } from "./store";
 
 export type IntakeResult =
@@ -49,7 +49,7 @@ export class Intake {
       client: string;
       /** The locale the form was sent from; stored unless English. */
       lang: string;
-      /** The staff page's campaign it came from, already checked (server/campaign.ts). */
+      /** The staff page's campaign it came from, already checked (server/service/campaign.ts). */
       campaign?: string;
       /** The privacy notice's version the form was sent under (src/lib/notice.ts), if it said. */
       notice?: string;

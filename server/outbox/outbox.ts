@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
-import type { Database, DeliveryRow, OutboxName } from "./db/schema";
+import type { Database, DeliveryRow, OutboxName } from "../db/schema";
 
-export type { OutboxName } from "./db/schema";
+export type { OutboxName } from "../db/schema";
 
 /** The two e-mails each enquiry becomes: the agency's notification and the student's acknowledgement. */
 export type MailKind = "notify" | "ack";
@@ -42,7 +42,7 @@ export const mailKey = (id: string, mail: string) => `${id}/${mail}`;
 
 /**
  * How long a claim keeps other processes off an e-mail. A send gives up well before: SMTP
- * waits at most 10 s to connect, 10 s for the greeting and 30 s of silence (server/mailer.ts),
+ * waits at most 10 s to connect, 10 s for the greeting and 30 s of silence (server/outbox/mailer.ts),
  * a webhook 10 s (server/webhooks/transport.ts). A process that dies mid-send holds its
  * e-mails this long, then another process sends them.
  */
