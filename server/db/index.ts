@@ -1,3 +1,8 @@
+/**
+ * The database every feature keeps its state in: SQLite in the data folder, or PostgreSQL
+ * (DATABASE_URL), through Kysely; its schema, migrations, the earlier versions' files imported
+ * once, and the staff tools' way in (tools.ts).
+ */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";

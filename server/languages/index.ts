@@ -1,3 +1,7 @@
+/**
+ * What the server says, in each language the site is built in: its pages' frame and the
+ * student's e-mails, each view in its own language's scope (a language is a value passed down).
+ */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";

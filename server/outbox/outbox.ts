@@ -1,3 +1,8 @@
+/**
+ * The outbox: every e-mail (and webhook) owed, a row of the deliveries table with its claim,
+ * lease and outcome, so each is sent once by whichever process claims it (delivery.ts, the
+ * worker; mailer.ts, the SMTP transport; Layout.tsx and render.ts, the one e-mail template).
+ */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";

@@ -1,3 +1,8 @@
+/**
+ * What consultation bookings (server/booking) and event registrations (server/events) share:
+ * places per pool taken in one database transaction (this store), signed manage links
+ * (token.ts), invites (invite.ts), posted forms (form.ts), pages and answers (http.ts).
+ */
 import type { Kysely } from "kysely";
 import type { OpenDatabase } from "../db";
 import type { Database, ReservationKind, ReservationTable } from "../db/schema";

@@ -1,3 +1,7 @@
+/**
+ * Site search without JavaScript: the search page of each language, served with its results
+ * written in from the query, on the same index the browser loads.
+ */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
