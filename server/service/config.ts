@@ -87,6 +87,10 @@ export function databaseConfigFrom(env: NodeJS.ProcessEnv): DatabaseConfig {
   return { dataDir: dataDirFrom(env), databaseUrl };
 }
 
+/** DATABASE_WAIT: how long a database that does not answer (or is busy, for a staff tool) is waited for. */
+export const databaseWaitFrom = (env: NodeJS.ProcessEnv) =>
+  parseDuration("DATABASE_WAIT", env.DATABASE_WAIT?.trim() || "30s");
+
 export const DEFAULT_RATE_LIMIT = "10/10m";
 
 /** The configuration from the environment, or a ConfigError naming the variable that is wrong. */
@@ -107,7 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ack: parseSwitch("ENQUIRY_ACK", text("ENQUIRY_ACK") ?? "on"),
     rateLimit: parseRateLimit(text("ENQUIRY_RATE_LIMIT") ?? DEFAULT_RATE_LIMIT),
     ...parseTrustProxy(text("TRUST_PROXY")),
-    databaseWaitMs: parseDuration("DATABASE_WAIT", text("DATABASE_WAIT") ?? "30s"),
+    databaseWaitMs: databaseWaitFrom(env),
     logFormat: parseChoice("LOG_FORMAT", text("LOG_FORMAT"), ["json", "pretty"] as const),
     logLevel: parseChoice("LOG_LEVEL", text("LOG_LEVEL"), LEVELS) ?? "info",
     instance: parseInstance(text("INSTANCE_ID")),

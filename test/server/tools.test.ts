@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Migrator } from "kysely/migration";
-import { migrate, openDatabase, type DatabaseConfig } from "../../server/db";
+import SQLite from "better-sqlite3";
+import { migrate, openDatabase, SQLITE_FILE, type DatabaseConfig } from "../../server/db";
 import { migrationProvider } from "../../server/db/migrations";
 import { BookingStore, type Booking } from "../../server/booking/store";
 import { RegistrationStore, type Registration } from "../../server/events/store";
@@ -194,3 +195,50 @@ for (const engine of engines)
       assert.match(missing.output, /does not exist/);
     });
   });
+
+describe("a staff command while a server holds SQLite's write lock", () => {
+  const ADD_ADVISER = "add ada@eastgate.example --name Ada --role adviser";
+
+  /** A data folder whose database another process (this test) holds the write lock of. */
+  async function locked() {
+    const dataDir = mkdtempSync(join(dir, "busy-"));
+    const database = openDatabase({ dataDir });
+    await migrate(database.db);
+    await database.close();
+    const holder = new SQLite(join(dataDir, SQLITE_FILE));
+    holder.exec("BEGIN IMMEDIATE");
+    return { dataDir, release: () => (holder.exec("COMMIT"), holder.close()) };
+  }
+
+  test("waits past SQLite's own 5 s for the lock and then does its work", async () => {
+    const { dataDir, release } = await locked();
+    const timer = setTimeout(release, 7000);
+    try {
+      const { code, output } = await sh(tool("staff", ADD_ADVISER), { DATA_DIR: dataDir });
+      assert.equal(code, 0, output);
+      const database = openDatabase({ dataDir });
+      const rows = await database.db.selectFrom("staff").select("email").execute();
+      await database.close();
+      assert.deepEqual(rows, [{ email: "ada@eastgate.example" }]);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
+  test("gives up after DATABASE_WAIT in one line, without a stack", async () => {
+    const { dataDir, release } = await locked();
+    try {
+      const { code, output } = await sh(tool("staff", ADD_ADVISER), {
+        DATA_DIR: dataDir,
+        DATABASE_WAIT: "3s",
+      });
+      assert.equal(code, 1, output);
+      const lines = output.trim().split("\n");
+      assert.equal(lines.length, 1, output);
+      assert.match(lines[0], /^The database .*eastgate\.db stayed busy for 3 s /);
+      assert.doesNotMatch(output, /SqliteError|\n\s+at /);
+    } finally {
+      release();
+    }
+  });
+});
