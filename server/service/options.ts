@@ -1,4 +1,3 @@
-import type { DeskOptions } from "../desk";
 import type { Backoff } from "../outbox/delivery";
 import type { Mailer } from "../outbox/mailer";
 import type { WebhookConfig } from "../webhooks";
@@ -68,7 +67,7 @@ export interface AppOptions {
   /** How often the desk's open pages ask for newer leads (default: LIVE_MS, 20 s). */
   deskLiveMs?: number;
   /** The desk's sign-in attempts per account and per client (default: SIGN_IN_LIMITS). */
-  deskSignInLimits?: DeskOptions["signInLimits"];
+  deskSignInLimits?: { account: RateLimit; client: RateLimit };
   /**
    * The daily retention job (server/privacy/retention.ts): its first run this long after start
    * (default a minute); false: not run by this process.

@@ -12,7 +12,7 @@ import { mediaType, sendJson, wantsJson } from "../../http/answers";
 import { isIdempotencyKey } from "../../enquiries/intake";
 import { clientAddress } from "../../service/rateLimit";
 import { sendPage, type Handler } from "../../reservations/http";
-import { slotView, type BookingContext } from "../http";
+import { slotView, type BookingContext } from "./context";
 import { log } from "../../service/log";
 
 /** POST /api/booking: a booking from the form, answered as JSON or a page. */

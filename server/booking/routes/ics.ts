@@ -1,6 +1,6 @@
 import { discardRest } from "../../service/body";
 import { queryOf, type Handler } from "../../reservations/http";
-import type { BookingContext } from "../http";
+import type { BookingContext } from "./context";
 
 /** GET /api/booking/ics: the booking's invite, for a calendar. */
 export const icsRoute =

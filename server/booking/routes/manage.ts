@@ -1,6 +1,6 @@
 import { discardRest } from "../../service/body";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
-import { type BookingContext } from "../http";
+import { type BookingContext } from "./context";
 import { MANAGE_PATH } from "../../service/paths";
 import { log } from "../../service/log";
 

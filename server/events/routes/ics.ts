@@ -1,6 +1,6 @@
 import { discardRest } from "../../service/body";
 import { queryOf, type Handler } from "../../reservations/http";
-import type { EventsContext } from "../http";
+import type { EventsContext } from "./context";
 
 /** GET /api/events/ics: a registration's invite, for a calendar. */
 export const icsRoute =

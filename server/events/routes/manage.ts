@@ -1,7 +1,7 @@
 import { discardRest } from "../../service/body";
 import { readPostedForm } from "../../reservations/form";
 import { queryOf, sendPage, type Handler } from "../../reservations/http";
-import { type EventsContext } from "../http";
+import { type EventsContext } from "./context";
 import { EVENT_MANAGE_PATH } from "../../service/paths";
 import { log } from "../../service/log";
 

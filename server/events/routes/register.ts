@@ -12,7 +12,7 @@ import { isIdempotencyKey } from "../../enquiries/intake";
 import { clientAddress } from "../../service/rateLimit";
 import { readPostedForm } from "../../reservations/form";
 import { sendPage, type Handler } from "../../reservations/http";
-import type { EventsContext } from "../http";
+import type { EventsContext } from "./context";
 import { log } from "../../service/log";
 
 /** POST /api/events/register: a registration from an event page's form, answered as JSON or a page. */
