@@ -7,14 +7,13 @@ import { interestValues } from "../../src/components/forms/EnquiryForm";
 import { ACK_MAX_AGE_MS, DeliveryWorker } from "../outbox/delivery";
 import { Outbox, type MailKind } from "../outbox/outbox";
 import { privacyRequestUrl } from "../privacy/requestPage";
-import { rawRoutes } from "../http/raw";
 import { log } from "../service/log";
 import { ENQUIRY_PATH } from "../service/paths";
 import type { Services } from "../service/services";
 import { enquiryMessage } from "../webhooks";
 import { Intake } from "./intake";
 import { composeMail } from "./mail";
-import { enquiryHandler } from "./route";
+import { enquiryRoutes } from "./route";
 import { EnquiryStore, type Enquiry } from "./store";
 
 export interface EnquiriesOptions {
@@ -26,7 +25,7 @@ export function enquiries(services: Services, options: EnquiriesOptions = {}) {
   const store = new EnquiryStore(services.database.db, services.prepared);
   const delivery = startDelivery(services, store, options.ack ?? true);
   const { webhooks } = services;
-  const handler = enquiryHandler({
+  const routes = enquiryRoutes({
     languages: services.languages,
     intake: new Intake({
       store,
@@ -44,7 +43,7 @@ export function enquiries(services: Services, options: EnquiriesOptions = {}) {
     /** Every stored enquiry as its webhook message (published again at start). */
     webhookMessages: async () => (await store.all()).map(enquiryMessage),
     prefix: ENQUIRY_PATH,
-    routes: rawRoutes({ "/": handler }),
+    routes,
     started: delivery?.started,
     async drain(timeoutMs: number) {
       await delivery?.started;

@@ -3,13 +3,12 @@
  * days and rolled up daily into histograms (`npm run vitals` reads them).
  */
 import { notFoundRoute, routes as siteRoutes } from "../../src/routes";
-import { rawRoutes } from "../http/raw";
 import type { RateLimit } from "../service/config";
 import { dailyJob } from "../service/dailyJob";
 import { log } from "../service/log";
 import { VITALS_PATH } from "../service/paths";
 import type { Services } from "../service/services";
-import { VITALS_RATE_LIMIT, vitalsHandler } from "./route";
+import { VITALS_RATE_LIMIT, vitalsRoutes } from "./route";
 import { VitalsStore } from "./store";
 
 export interface VitalsOptions {
@@ -24,7 +23,7 @@ export function vitals(services: Services, options: VitalsOptions = {}) {
   const store = new VitalsStore(database.db, database.engine, prepared);
   const retention = startVitalsRetention(store, prepared, services.now);
   const limit = options.rateLimit === undefined ? VITALS_RATE_LIMIT : options.rateLimit;
-  const handler = vitalsHandler({
+  const routes = vitalsRoutes({
     store,
     routes: new Set([...siteRoutes, notFoundRoute].map((r) => r.path)),
     limiter: limit ? services.limit("vitals", limit) : undefined,
@@ -35,7 +34,7 @@ export function vitals(services: Services, options: VitalsOptions = {}) {
     /** The reports (kept whole for 28 days) and their daily histograms. */
     store,
     prefix: VITALS_PATH,
-    routes: options.enabled === false ? undefined : rawRoutes({ "/": handler }),
+    routes: options.enabled === false ? undefined : routes,
     async drain() {
       retention.stop();
       await store.idle();

@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from "fastify";
 import { parseVitalsReport } from "../../src/lib/vitals";
-import { BodyTooLarge, discardRest, readBody } from "../service/body";
+import { ANY } from "../http/raw";
 import type { RateLimit } from "../service/config";
 import type { ProxyTrust } from "../service/proxies";
 import { clientAddress, type Limiter } from "../service/rateLimit";
@@ -21,53 +21,69 @@ interface Options {
   now?: () => number;
 }
 
-/** POST /api/vitals: check a page's report and store it; 204 once it is committed. */
-export function vitalsHandler({ store, routes, limiter, trustProxy, now = Date.now }: Options) {
-  const refuse = (res: ServerResponse, status: number, error: string, headers = {}) => {
-    res.writeHead(status, {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "no-store",
-      ...headers,
-    });
-    res.end(JSON.stringify({ error }));
-  };
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== "POST") {
-      discardRest(req);
-      return refuse(res, 405, "Send reports with POST.", { Allow: "POST" });
-    }
-    // sendBeacon sends a string as text/plain; JSON is accepted from other reporters.
-    if (!/^(text\/plain|application\/json)\b/i.test(req.headers["content-type"] ?? "")) {
-      discardRest(req);
-      return refuse(res, 415, "Send the report as text/plain or application/json.");
-    }
-    const wait = (await limiter?.take(clientAddress(req, trustProxy))) ?? 0;
-    if (wait) {
-      discardRest(req);
-      return refuse(res, 429, `Too many reports: try again in ${wait} s.`, {
-        "Retry-After": String(wait),
-      });
-    }
-    let body: Buffer;
-    try {
-      body = await readBody(req, VITALS_BODY_LIMIT);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        return refuse(res, 413, `A report is at most ${VITALS_BODY_LIMIT} bytes.`);
+/** sendBeacon sends a string as text/plain; JSON is accepted from other reporters. */
+const TYPES = ["text/plain", "application/json"];
+
+const refuse = (reply: FastifyReply, status: number, error: string) =>
+  reply
+    .code(status)
+    .header("Content-Type", "application/json; charset=utf-8")
+    .header("Cache-Control", "no-store")
+    .send(JSON.stringify({ error }));
+
+/**
+ * POST /api/vitals: a page's report read by Fastify (at most 2 kB, as text), checked and
+ * stored; 204 once it is committed. The method, the type and the client's allowance are
+ * checked before the body is read.
+ */
+export function vitalsRoutes({ store, routes, limiter, trustProxy, now = Date.now }: Options) {
+  const plugin: FastifyPluginAsync = (app) => {
+    app.removeAllContentTypeParsers();
+    for (const type of TYPES)
+      app.addContentTypeParser(
+        type,
+        { parseAs: "string", bodyLimit: VITALS_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+        return refuse(reply, 413, `A report is at most ${VITALS_BODY_LIMIT} bytes.`);
       throw error;
-    }
-    const parsed = parseVitalsReport(body.toString("utf8"), routes);
-    if ("error" in parsed) return refuse(res, 400, `Not stored: ${parsed.error}.`);
-    const { route, connection, device, metrics } = parsed.report;
-    await store.append({
-      receivedAt: new Date(now()).toISOString(),
-      route,
-      connection,
-      device,
-      metrics,
-    } satisfies StoredVitals);
-    res.writeHead(204, { "Cache-Control": "no-store" });
-    res.end();
+    });
+    app.route({
+      method: ANY,
+      url: "/",
+      preParsing: async (request, reply) => {
+        if (request.method !== "POST")
+          return refuse(reply.header("Allow", "POST"), 405, "Send reports with POST.");
+        if (!/^(text\/plain|application\/json)\b/i.test(request.headers["content-type"] ?? ""))
+          return refuse(reply, 415, "Send the report as text/plain or application/json.");
+        const wait = (await limiter?.take(clientAddress(request.raw, trustProxy))) ?? 0;
+        if (wait)
+          return refuse(
+            reply.header("Retry-After", String(wait)),
+            429,
+            `Too many reports: try again in ${wait} s.`,
+          );
+      },
+      handler: async (request, reply) => {
+        const parsed = parseVitalsReport(
+          typeof request.body === "string" ? request.body : "",
+          routes,
+        );
+        if ("error" in parsed) return refuse(reply, 400, `Not stored: ${parsed.error}.`);
+        const { route, connection, device, metrics } = parsed.report;
+        await store.append({
+          receivedAt: new Date(now()).toISOString(),
+          route,
+          connection,
+          device,
+          metrics,
+        } satisfies StoredVitals);
+        return reply.code(204).header("Cache-Control", "no-store").send();
+      },
+    });
+    return Promise.resolve();
   };
-  return handle;
+  return plugin;
 }

@@ -306,6 +306,42 @@ test("oversize body: 413 (declared length, or chunked past 16 kB), nothing store
   assert.equal((await postJson({ ...good, message: long(2000) })).status, 200);
 });
 
+test("Expect: 100-continue: a body over the limit is refused before it is sent, one under it is asked for", async () => {
+  /** Sends the headers only; the body only if the server says 100 Continue. */
+  const expecting = (body: string) =>
+    new Promise<{ continued: boolean; status: number; text: string }>((resolve, reject) => {
+      let continued = false;
+      const req = request(`${origin}/api/enquiry`, {
+        method: "POST",
+        headers: {
+          ...FORM,
+          Accept: "application/json",
+          Expect: "100-continue",
+          "Content-Length": String(Buffer.byteLength(body)),
+        },
+      });
+      req.on("continue", () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ continued, status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.flushHeaders();
+    });
+  const records = await added(async () => {
+    const big = await expecting(form({ ...good, message: long(17 * 1024) }));
+    assert.deepEqual([big.continued, big.status], [false, 413]);
+    assert.deepEqual(JSON.parse(big.text), { ok: false, errors: { form: problems.tooLarge } });
+    const small = await expecting(form(good));
+    assert.deepEqual([small.continued, small.status], [true, 200]);
+  });
+  assert.equal(records.length, 1);
+});
+
 test("wrong content type: 415; malformed JSON: 400; GET: 405 with Allow", async () => {
   for (const type of ["text/plain", "multipart/form-data; boundary=x", "application/xml"]) {
     const reply = await post(form(good), { "Content-Type": type, Accept: "application/json" });
