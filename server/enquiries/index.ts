@@ -11,9 +11,10 @@ import { log } from "../service/log";
 import { ENQUIRY_PATH } from "../service/paths";
 import type { Services } from "../service/services";
 import { enquiryMessage } from "../webhooks";
+import { rawRoutes } from "../http/raw";
 import { Intake } from "./intake";
 import { composeMail } from "./mail";
-import { enquiryRoutes } from "./route";
+import { enquiryHandler } from "./route";
 import { EnquiryStore, type Enquiry } from "./store";
 
 export interface EnquiriesOptions {
@@ -25,7 +26,7 @@ export function enquiries(services: Services, options: EnquiriesOptions = {}) {
   const store = new EnquiryStore(services.database.db, services.prepared);
   const delivery = startDelivery(services, store, options.ack ?? true);
   const { webhooks } = services;
-  const routes = enquiryRoutes({
+  const handler = enquiryHandler({
     languages: services.languages,
     intake: new Intake({
       store,
@@ -43,7 +44,7 @@ export function enquiries(services: Services, options: EnquiriesOptions = {}) {
     /** Every stored enquiry as its webhook message (published again at start). */
     webhookMessages: async () => (await store.all()).map(enquiryMessage),
     prefix: ENQUIRY_PATH,
-    routes,
+    routes: rawRoutes({ "/": handler }),
     started: delivery?.started,
     async drain(timeoutMs: number) {
       await delivery?.started;

@@ -1,7 +1,5 @@
 import type { ProxyTrust } from "../service/proxies";
 import { randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import {
   enquiryValues,
   FORM_FIELD,
@@ -14,7 +12,6 @@ import {
 } from "../../src/lib/enquiry";
 import { CAMPAIGN_FIELD } from "../../src/lib/campaign";
 import { NOTICE_FIELD, noticeOf } from "../../src/lib/notice";
-import { BODY_LIMIT } from "../service/body";
 import { postedCampaign } from "../service/campaign";
 import { isIdempotencyKey, type Intake } from "./intake";
 import type { Languages } from "../languages";
@@ -22,9 +19,8 @@ import { ENQUIRY_PATH } from "../service/paths";
 import { clientAddress } from "../service/rateLimit";
 import { log } from "../service/log";
 import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../http/answers";
-import { ANY } from "../http/raw";
+import { FORM_TYPES, type RawHandler } from "../http/raw";
 
-const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 
 interface Options {
@@ -34,58 +30,9 @@ interface Options {
   trustProxy: ProxyTrust;
 }
 
-/** Fastify's refusals of a body it could not read, by the visitor's problem. */
-const BODY_PROBLEMS = { 413: "tooLarge", 415: "type", 400: "malformed" } as const;
-
-/**
- * POST /api/enquiry: the form's two types read by Fastify within the limit (as text, parsed
- * here), handed to the intake, answered in JSON or a page in the form's language. A body
- * Fastify refuses (too large, another type, a broken length) is answered in the page's.
- */
-export function enquiryRoutes(options: Options): FastifyPluginAsync {
-  const { languages } = options;
-  const answer = enquiryAnswer(options);
-  return (app) => {
-    app.removeAllContentTypeParsers();
-    for (const type of [FORM_TYPE, JSON_TYPE])
-      app.addContentTypeParser(
-        type,
-        { parseAs: "string", bodyLimit: BODY_LIMIT },
-        (_r, body, done) => done(null, body),
-      );
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      const problem = BODY_PROBLEMS[error.statusCode as keyof typeof BODY_PROBLEMS];
-      if (!error.code?.startsWith("FST_ERR_CTP_") || !problem) throw error;
-      const views = languages.in(languages.codeOfRequest(request.raw));
-      reply.hijack();
-      refusal(request, reply.raw, error.statusCode!, views.problem(problem), (text) =>
-        views.problemPage(text),
-      );
-    });
-    app.route({ method: ANY, url: "/", handler: answer });
-    return Promise.resolve();
-  };
-}
-
-/** A refusal as the client asked for it: JSON, or the problem page. */
-function refusal(
-  request: FastifyRequest,
-  res: ServerResponse,
-  status: number,
-  text: string,
-  page: (text: string) => string,
-) {
-  const json =
-    wantsJson(request.headers.accept) || mediaType(request.headers["content-type"]) === JSON_TYPE;
-  if (json) return sendJson(res, status, { ok: false, errors: { [FORM_FIELD]: text } });
-  sendHtml(res, status, page(text));
-}
-
-function enquiryAnswer({ intake, languages, trustProxy }: Options) {
-  return async (request: FastifyRequest, fastifyReply: FastifyReply) => {
-    fastifyReply.hijack();
-    const req = request.raw;
-    const res = fastifyReply.raw;
+/** POST /api/enquiry: the body Fastify read handed to the intake, answered in JSON or a page. */
+export function enquiryHandler({ intake, languages, trustProxy }: Options): RawHandler {
+  return async (req, res, posted) => {
     const type = mediaType(req.headers["content-type"]);
     const json = wantsJson(req.headers.accept) || type === JSON_TYPE;
     // Until the body is read, the form's language is the page's it came from, or the browser's.
@@ -96,15 +43,19 @@ function enquiryAnswer({ intake, languages, trustProxy }: Options) {
       sendHtml(res, status, html());
     };
     const refuse = (status: number, message: string, kind?: FormKind, values?: EnquiryValues) =>
-      refusal(request, res, status, message, (text) => views.problemPage(text, kind, values));
+      reply(status, { ok: false, errors: { [FORM_FIELD]: message } }, () =>
+        views.problemPage(message, kind, values),
+      );
 
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");
       return refuse(405, views.problem("method"));
     }
-    // No body at all (Fastify reads none): the type the form must have.
-    if (typeof request.body !== "string") return refuse(415, views.problem("type"));
-    const fields = parseFields(type, request.body);
+    const refused = typeof posted === "object" ? posted.refused : undefined;
+    if (refused === 413) return refuse(413, views.problem("tooLarge"));
+    if (refused === 415 || !FORM_TYPES.includes(type)) return refuse(415, views.problem("type"));
+    if (refused) return refuse(400, views.problem("malformed"));
+    const fields = parseFields(type, typeof posted === "string" ? posted : "");
     if (!fields) return refuse(400, views.problem("malformed"));
     // From here on the server answers in the language the form was sent from.
     lang = languages.codeOf(fields[LANG_FIELD]);

@@ -10,7 +10,7 @@ import { localePath } from "../../src/i18n/pageLocale";
 import { localeByCode, sourceLocale } from "../../src/i18n/locales";
 import { DeliveryWorker } from "../outbox/delivery";
 import { Outbox } from "../outbox/outbox";
-import { rawRoutes } from "../http/raw";
+import { rawRoutes, type Posted } from "../http/raw";
 import { signLink } from "../reservations/token";
 import type { Services } from "../service/services";
 import { RegistrationDesk } from "./desk";
@@ -106,9 +106,9 @@ export function startEvents(services: Services, options: EventsOptions = {}) {
   const handlers = Object.fromEntries(
     Object.entries(routes).map(([path, route]) => [
       path,
-      async (req: IncomingMessage, res: ServerResponse) => {
+      async (req: IncomingMessage, res: ServerResponse, posted: Posted) => {
         await known;
-        return route(req, res);
+        return route(req, res, posted);
       },
     ]),
   );

@@ -1,9 +1,30 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyPluginAsync, HTTPMethods } from "fastify";
+import type {
+  FastifyError,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+} from "fastify";
+import { BODY_LIMIT } from "../service/body";
 import { log } from "../service/log";
 
-/** A handler that reads the request itself (its body, within its own limit) and answers it. */
-export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | void;
+/**
+ * What Fastify made of a request's body: its text (a form or JSON, within the limit), nothing
+ * (no body, or a GET), or the status of why it refused it (413, 415, 400), for the handler to
+ * answer in the visitor's words.
+ */
+export type Posted = string | { refused: number } | undefined;
+
+/** A handler that writes its answer on the response itself, given the body Fastify read. */
+export type RawHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  posted: Posted,
+) => Promise<unknown> | void;
+
+/** The types a form is posted as: urlencoded (no JavaScript) or JSON (the page's script). */
+export const FORM_TYPES = ["application/x-www-form-urlencoded", "application/json"];
 
 /**
  * An unexpected failure of a handler: logged once, with its stack, in one record naming the
@@ -16,16 +37,15 @@ export function failed(reqId: string, res: ServerResponse, error: unknown) {
 }
 
 /**
- * A route whose handler writes the answer itself: taken over in its onRequest hook, before
- * Fastify reads a body, so each form keeps its own limits, its 413/415 answers in the visitor's
- * language and its "Expect: 100-continue" refusal. The instance's hooks (request id, headers,
- * the request log) still run around it.
+ * A route whose handler writes the answer itself and reads no body (the built site's files):
+ * taken over in its onRequest hook. The instance's hooks (request id, headers, the request
+ * log) still run around it.
  */
 export function rawRoute(
-  app: FastifyInstance,
+  app: Parameters<FastifyPluginAsync>[0],
   method: HTTPMethods | HTTPMethods[],
   url: string,
-  handler: RawHandler,
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | void,
 ) {
   app.route({
     method,
@@ -45,10 +65,39 @@ export function rawRoute(
 /** Every method a form or an endpoint may be sent with; each handler answers 405 itself. */
 export const ANY: HTTPMethods[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** A feature's raw handlers by path (under its prefix), as the one plugin it registers. */
+/**
+ * A feature's handlers by path (under its prefix), as the one plugin it registers: Fastify
+ * reads a form's body (its two types, as text, within `bodyLimit`); a body it refuses reaches
+ * the handler as `{ refused }`, so each route answers its 405/413/415 in the visitor's
+ * language as it did when it read its own. The instance's hooks (request id, headers, the
+ * request log) run around it.
+ */
 export const rawRoutes =
-  (handlers: Record<string, RawHandler>): FastifyPluginAsync =>
+  (handlers: Record<string, RawHandler>, { bodyLimit = BODY_LIMIT } = {}): FastifyPluginAsync =>
   (app) => {
-    for (const [url, handler] of Object.entries(handlers)) rawRoute(app, ANY, url, handler);
+    app.removeAllContentTypeParsers();
+    for (const type of FORM_TYPES)
+      app.addContentTypeParser(type, { parseAs: "string", bodyLimit }, (_request, body, done) =>
+        done(null, body),
+      );
+    for (const [url, handler] of Object.entries(handlers)) {
+      const answer = async (request: FastifyRequest, reply: FastifyReply, posted: Posted) => {
+        reply.hijack();
+        try {
+          await handler(request.raw, reply.raw, posted);
+        } catch (error) {
+          failed(request.id, reply.raw, error);
+        }
+      };
+      app.route({
+        method: ANY,
+        url,
+        handler: (request, reply) => answer(request, reply, request.body as Posted),
+        errorHandler: (error: FastifyError, request, reply) => {
+          if (!error.code?.startsWith("FST_ERR_CTP_")) throw error;
+          void answer(request, reply, { refused: error.statusCode ?? 400 });
+        },
+      });
+    }
     return Promise.resolve();
   };

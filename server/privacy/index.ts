@@ -7,7 +7,7 @@ import { rawRoutes } from "../http/raw";
 import { PRIVACY_REQUEST_PATH } from "../service/paths";
 import type { Services } from "../service/services";
 import { startErasures, type EraseContext } from "./erase";
-import { privacyRequestHandler } from "./requestPage";
+import { PRIVACY_BODY_LIMIT, privacyRequestHandler } from "./requestPage";
 import { startRetention } from "./retention";
 
 export interface PrivacyOptions {
@@ -50,7 +50,7 @@ export function privacy(services: Services, options: PrivacyOptions) {
     /** What erasures cancel with: the desk shows what one would cancel. */
     erasing,
     prefix: PRIVACY_REQUEST_PATH,
-    routes: rawRoutes({ "/": handler }),
+    routes: rawRoutes({ "/": handler }, { bodyLimit: PRIVACY_BODY_LIMIT }),
     async drain() {
       retention?.stop();
       await retention?.running;

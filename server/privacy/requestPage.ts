@@ -8,11 +8,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { readBody } from "../service/body";
 import { log } from "../service/log";
 import { recordRequest, signRequest, verifyRequest } from "./requests";
 import { normalEmail } from "./strip";
 import { sendHtml } from "../http/answers";
+import type { Posted } from "../http/raw";
 import type { Views } from "../languages";
 import { PRIVACY_REQUEST_PATH } from "../service/paths";
 
@@ -35,6 +35,9 @@ export const privacyRequestUrl = (
     t: signRequest(secret, email),
   }).toString()}`;
 
+/** A request's form is a few hundred bytes. */
+export const PRIVACY_BODY_LIMIT = 4096;
+
 /** The handler: GET shows the form, POST records one pending request; a bad signature, 403. */
 export function privacyRequestHandler(options: {
   db: Kysely<Database>;
@@ -45,16 +48,15 @@ export function privacyRequestHandler(options: {
   views: (lang: Lang) => Views;
   now?: () => number;
 }) {
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  return async (req: IncomingMessage, res: ServerResponse, posted: Posted) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     let params = url.searchParams;
     if (req.method === "POST") {
-      try {
-        params = new URLSearchParams((await readBody(req, 4096)).toString("utf8"));
-      } catch {
-        res.writeHead(413).end();
+      if (typeof posted === "object") {
+        res.writeHead(posted.refused).end();
         return;
       }
+      params = new URLSearchParams(posted ?? "");
     } else if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, POST" }).end();
       return;

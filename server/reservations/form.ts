@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BodyTooLarge, discardRest, readBody } from "../service/body";
 import { mediaType, parseFields } from "../http/answers";
+import { FORM_TYPES, type Posted } from "../http/raw";
 
 /** What a refused request is told, in the language of the page it came from. */
 export interface FormRefusals {
@@ -11,34 +11,27 @@ export interface FormRefusals {
 }
 
 /**
- * Read a posted reservation form (urlencoded, or JSON); on a problem, answer it through
- * `refuse` (before its fields are read) and return undefined.
+ * The fields of a posted reservation form (urlencoded, or JSON), as Fastify read its body; on a
+ * problem, answer it through `refuse` and return undefined.
  */
-export async function readPostedForm(
+export function readPostedForm(
   req: IncomingMessage,
   res: ServerResponse,
+  posted: Posted,
   words: FormRefusals,
   refuse: (status: number, message: string) => void,
-): Promise<Record<string, string> | undefined> {
+): Record<string, string> | undefined {
   if (req.method !== "POST") {
     res.setHeader("Allow", "POST");
-    discardRest(req);
     return void refuse(405, words.method());
   }
   const type = mediaType(req.headers["content-type"]);
-  if (type !== "application/x-www-form-urlencoded" && type !== "application/json") {
-    discardRest(req);
+  if (typeof posted === "object" && posted.refused === 413)
+    return void refuse(413, words.tooLarge());
+  if ((typeof posted === "object" && posted.refused === 415) || !FORM_TYPES.includes(type))
     return void refuse(415, words.type());
-  }
-  let body: Buffer;
-  try {
-    body = await readBody(req);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return void refuse(413, words.tooLarge());
-    res.destroy();
-    return undefined;
-  }
-  const fields = parseFields(type, body.toString("utf8"));
+  if (typeof posted === "object") return void refuse(400, words.malformed());
+  const fields = parseFields(type, posted ?? "");
   if (!fields) return void refuse(400, words.malformed());
   return fields;
 }

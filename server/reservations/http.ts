@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { discardRest } from "../service/body";
 import { acceptedEncoding, Compressible } from "../service/compress";
 import { sendHtml, sendJson } from "../http/answers";
+import type { Posted } from "../http/raw";
 import { verifyLink, type LinkKind, type LinkSecret } from "./token";
 
-/** One route of a reservation endpoint. */
-export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** One route of a reservation endpoint, given the body Fastify read (server/http/raw.ts). */
+export type Handler = (req: IncomingMessage, res: ServerResponse, posted: Posted) => Promise<void>;
 
 /** Send a page once it is rendered (its policy is in its head, its headers set by its path). */
 export const sendPage = (res: ServerResponse, status: number, html: string) =>

@@ -9,6 +9,9 @@ import { createApp, type AppOptions } from "../../server/app";
 import { storedRegistrations, withStaffRequests } from "./stored";
 import { requestEventCancel } from "../../server/events/report";
 import { testSmtp, type Received, type TestSmtp } from "./smtp";
+import { formWords } from "../../src/content/forms";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
 
 let dir = "";
 let dist = "";
@@ -303,6 +306,55 @@ test("bad input and closed events are answered clearly, in JSON and as pages", a
       });
       assert.equal(page.status, 409);
       assert.match(await page.text(), /Registration for this event has closed/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test("a registration the server cannot read: 405, 415, 413 and 400 in the page's words, nothing stored", async () => {
+  await quiet(async () => {
+    const folder = freshDir();
+    const server = await serve({
+      dataFile: join(folder, "enquiries.jsonl"),
+      eventsFile: eventsFile(folder, {
+        start: "2027-03-28T10:00",
+        closes: "2027-03-28T08:00",
+        capacity: 5,
+      }),
+      now: clockFrom("2027-03-20T07:30:00Z"),
+    });
+    try {
+      const send = async (method: string, type: string | undefined, body?: string) => {
+        const res = await fetch(`${server.origin}/api/events/register`, {
+          method,
+          headers: { Accept: "application/json", ...(type ? { "Content-Type": type } : {}) },
+          body,
+        });
+        const { errors } = (await res.json()) as { errors: { form: string } };
+        return [res.status, errors.form, res.headers.get("allow")];
+      };
+      const form = new URLSearchParams({ event: "visa-webinar", fullName: "A" }).toString();
+      assert.deepEqual(await send("GET", undefined), [
+        405,
+        "Register with the form on the event's page.",
+        "POST",
+      ]);
+      const [typeStatus, typeWords] = await send("POST", "text/plain", form);
+      assert.deepEqual([typeStatus, typeWords], [415, formWords.problems.type]);
+      const [bigStatus, bigWords] = await send(
+        "POST",
+        FORM_TYPE,
+        `${form}&message=${"x".repeat(20_000)}`,
+      );
+      assert.equal(bigStatus, 413);
+      assert.match(
+        String(bigWords),
+        /^Your registration is longer than we can take \(over 16 kB\)/,
+      );
+      const [badStatus, badWords] = await send("POST", "application/json", "{nope");
+      assert.deepEqual([badStatus, badWords], [400, formWords.problems.malformed]);
+      assert.equal((await server.app.events.store.all()).length, 0);
     } finally {
       await server.close();
     }

@@ -123,6 +123,12 @@ test("the acknowledgement's privacy link: GET changes nothing, a tampered one is
       });
     assert.equal((await post(tampered.searchParams, "erase")).status, 403);
     assert.equal((await post(other.searchParams, "erase")).status, 403);
+    // A body past the form's 4 kB is refused before it is read to its end.
+    const padded = new URLSearchParams({
+      ...Object.fromEntries(new URL(url).searchParams),
+      pad: "x".repeat(5000),
+    });
+    assert.equal((await post(padded, "erase")).status, 413);
     assert.equal(await count(), 0, "a refused link records nothing");
 
     // The form sent: one pending request, in the student's language; sent twice, still one.

@@ -18,12 +18,12 @@ import { log } from "../../service/log";
 /** POST /api/booking: a booking from the form, answered as JSON or a page. */
 export const bookRoute =
   (ctx: BookingContext): Handler =>
-  async (req, res) => {
+  async (req, res, body) => {
     const { desk, links, languages, readForm, choiceOf, bookingView, urls, options } = ctx;
     const json =
       wantsJson(req.headers.accept) ||
       mediaType(req.headers["content-type"]) === "application/json";
-    const fields = await readForm(req, res, json);
+    const fields = readForm(req, res, body, json);
     if (!fields) return;
     // From here on the answer is in the language the form was sent from.
     const lang = languages.codeOf(fields[LANG_FIELD]);

@@ -7,6 +7,7 @@ import { isTimeZone, zonedInstant, type Slot } from "../../../src/lib/slots";
 import { sendJson } from "../../http/answers";
 import type { Languages } from "../../languages";
 import { BOOKING_PATH } from "../../service/paths";
+import type { Posted } from "../../http/raw";
 import { readPostedForm } from "../../reservations/form";
 import type { LinkSecret } from "../../reservations/token";
 import { linkReader, sendPage } from "../../reservations/http";
@@ -73,12 +74,13 @@ export function bookingContext(options: Options) {
      * Read a posted form; on a problem, answer it (before its fields are read, in the language of
      * the page it came from or the browser's) and return undefined.
      */
-    readForm: (req: IncomingMessage, res: ServerResponse, json: boolean) => {
+    readForm: (req: IncomingMessage, res: ServerResponse, posted: Posted, json: boolean) => {
       const lang = languages.codeOfRequest(req);
       const views = languages.in(lang);
       return readPostedForm(
         req,
         res,
+        posted,
         {
           method: () => views.bookingWord("method"),
           type: () => views.problem("type"),

@@ -7,7 +7,7 @@ import { log } from "../../service/log";
 // The manage page and its answers are in the language the booking was made in.
 export const manageRoute =
   (ctx: BookingContext): Handler =>
-  async (req, res) => {
+  async (req, res, posted) => {
     const { desk, languages, readForm, fromLink, choiceOf, closed, urls } = ctx;
     if (req.method === "GET" || req.method === "HEAD") {
       discardRest(req);
@@ -18,7 +18,7 @@ export const manageRoute =
       const lang = languages.codeOf(b.lang);
       return sendPage(res, 200, languages.in(lang).managePage(b, token, urls(b)));
     }
-    const fields = await readForm(req, res, false);
+    const fields = readForm(req, res, posted, false);
     if (!fields) return;
     const token = fields.t ?? "";
     const b = await fromLink(fields.b, token);

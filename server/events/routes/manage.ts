@@ -8,7 +8,7 @@ import { log } from "../../service/log";
 // The manage page and its answers are in the language the registration was made in.
 export const manageRoute =
   (ctx: EventsContext): Handler =>
-  async (req, res) => {
+  async (req, res, posted) => {
     const { desk, schedule, languages, urls, fromLink, closed } = ctx;
     if (req.method === "GET" || req.method === "HEAD") {
       discardRest(req);
@@ -28,9 +28,10 @@ export const manageRoute =
       );
     }
     const views = languages.in(languages.codeOfRequest(req));
-    const fields = await readPostedForm(
+    const fields = readPostedForm(
       req,
       res,
+      posted,
       {
         method: () => views.registrationWord("method"),
         type: () => views.problem("type"),

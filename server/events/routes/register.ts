@@ -18,7 +18,7 @@ import { log } from "../../service/log";
 /** POST /api/events/register: a registration from an event page's form, answered as JSON or a page. */
 export const registerRoute =
   (ctx: EventsContext): Handler =>
-  async (req, res) => {
+  async (req, res, posted) => {
     const { desk, schedule, languages, options, urls } = ctx;
     const json =
       wantsJson(req.headers.accept) ||
@@ -35,9 +35,10 @@ export const registerRoute =
           views.registrationWord("notSent"),
         ),
       );
-    const fields = await readPostedForm(
+    const fields = readPostedForm(
       req,
       res,
+      posted,
       {
         method: () => views.registrationWord("method"),
         type: () => views.problem("type"),
