@@ -25,7 +25,6 @@ import { resumeWebhooks } from "./webhooks/resume";
 
 export type { AppOptions } from "./service/options";
 export { StartError } from "./service/startErrors";
-export { DATABASE_WAIT_MS } from "./service/services";
 
 /** How long /readyz waits for the database by default. */
 const READY_TIMEOUT_MS = 2000;

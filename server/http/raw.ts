@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type {
   FastifyError,
+  FastifyInstance,
   FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
@@ -42,7 +43,7 @@ export function failed(reqId: string, res: ServerResponse, error: unknown) {
  * log) still run around it.
  */
 export function rawRoute(
-  app: Parameters<FastifyPluginAsync>[0],
+  app: FastifyInstance,
   method: HTTPMethods | HTTPMethods[],
   url: string,
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | void,

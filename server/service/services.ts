@@ -116,7 +116,7 @@ export function createServices(options: AppOptions): Services {
 }
 
 /** How long a database that does not answer at start is waited for (DATABASE_WAIT). */
-export const DATABASE_WAIT_MS = 30_000;
+const DATABASE_WAIT_MS = 30_000;
 
 /**
  * The schema up to date, then the old data files moved in once (logged). A database that does
