@@ -351,6 +351,26 @@ for (const engine of engines)
         assert.match(words, /24 months after the enquiry&#x27;s last activity/);
         assert.match(words, /90 days after the e-mail or webhook was delivered/);
         assert.ok(next.text.includes(`/desk/leads/enquiry/${ids[OTHER.email].enquiry}`));
+        // Two people erased one after the other are nobody, not one person: the second's
+        // stripped consultation links to none of the first's stripped records.
+        assert.equal(
+          (await manager.post("/desk/privacy/erase", { email: OTHER.email, checked: "yes" }))
+            .status,
+          303,
+        );
+        await until(
+          async () =>
+            (await db.selectFrom("privacyRequests").select("state").execute()).every(
+              (r) => r.state === "done",
+            ),
+          30_000,
+          () => "the second erasure done",
+        );
+        const second = await manager.get(`/desk/leads/booking/${ids[OTHER.email].booking}`);
+        assert.equal(second.status, 200);
+        for (const id of Object.values(ids[PERSON.email]))
+          assert.ok(!second.text.includes(id), `no link to the first erased person's ${id}`);
+        assert.doesNotMatch(second.text, /The same person&#x27;s other leads/);
         // Each view and change is in the audit log, as the manager's; the adviser's refusals too.
         const actions = await db
           .selectFrom("auditLog")

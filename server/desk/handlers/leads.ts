@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { csvCell } from "../../service/csv";
 import type { Desk, Handler } from "../context";
 import { isLeadKind, isLeadStatus, type InboxFilter, type LeadKind, type Viewer } from "../leads";
+import { ERASED } from "../../privacy/strip";
 import { addDays, wallClock } from "../../../src/lib/slots";
 import { bookingsSeenBy, byDay, LONDON, validDate } from "../consultations";
 import { deliveryLabel, isOutbox, leadOf, safeReason } from "../deliveries";
@@ -344,9 +345,11 @@ export const showLead: Handler = async (desk, request, reply) => {
   const lead = await allowedLead(desk, request, reply);
   if (!lead) return reply;
   const { kind, id } = lead;
+  // Everyone erased has the same word for an address: an erased record is nobody, with no others.
+  const erased = lead.email === ERASED;
   const [record, others, deliveries, notes, entries, { staff, names }] = await Promise.all([
     desk.leads.record(kind, id),
-    desk.leads.others(lead.email, kind, id),
+    erased ? undefined : desk.leads.others(lead.email, kind, id),
     desk.leads.deliveries(kind, id),
     desk.leads.notes(kind, id),
     desk.audit.forRecord(kind, id),
@@ -387,7 +390,7 @@ export const showLead: Handler = async (desk, request, reply) => {
       timeline,
       others: viewer.seesAll
         ? others
-        : others.filter((o) => !o.assignee || o.assignee === viewer.id),
+        : others?.filter((o) => !o.assignee || o.assignee === viewer.id),
       staff,
       names,
       canAssignAnyone: viewer.seesAll,

@@ -56,7 +56,8 @@ export function leadPage(
     lead: LeadRow;
     record: Record<string, unknown>;
     timeline: TimelineItem[];
-    others: LeadRow[];
+    /** Undefined for an erased record: nobody, so nobody's other leads. */
+    others?: LeadRow[];
     staff: StaffMember[];
     names: Map<string, string>;
     /** Managers assign to anyone; an adviser takes or gives back. */
@@ -180,15 +181,17 @@ export function leadPage(
           ))}
         </ol>
       </section>
-      <section aria-labelledby="others">
-        <h2 id="others">The same person's other leads</h2>
-        <LeadTable
-          rows={data.others}
-          now={data.now}
-          names={data.names}
-          caption="Other leads from the same e-mail address"
-        />
-      </section>
+      {data.others ? (
+        <section aria-labelledby="others">
+          <h2 id="others">The same person's other leads</h2>
+          <LeadTable
+            rows={data.others}
+            now={data.now}
+            names={data.names}
+            caption="Other leads from the same e-mail address"
+          />
+        </section>
+      ) : null}
     </>,
   );
 }
