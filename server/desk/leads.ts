@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, LeadKind, LeadStatus } from "../db/schema";
 import { addDays, zonedInstant } from "../../src/lib/slots";
+import { ERASED } from "../privacy/strip";
 import { iso, type Clock } from "./clock";
 import { LONDON } from "./consultations";
 
@@ -172,7 +173,8 @@ export class Leads {
 
   /** The leads a filter picks, as this viewer may see them. */
   private filtered(filter: InboxFilter, viewer: Viewer) {
-    let query = this.db.selectFrom("leadStates").selectAll();
+    // An erased record is nobody: in no list, count or CSV (its own page says it was erased).
+    let query = this.db.selectFrom("leadStates").selectAll().where("email", "!=", ERASED);
     if (!viewer.seesAll) query = query.where(ownOrNobodys(viewer));
     if (filter.kind) query = query.where("kind", "=", filter.kind);
     if (filter.status) query = query.where("status", "=", filter.status);
@@ -266,6 +268,7 @@ export class Leads {
     let query = this.db
       .selectFrom("leadStates")
       .select(["status", sql<number>`count(*)`.as("n")])
+      .where("email", "!=", ERASED)
       .groupBy("status");
     if (!viewer.seesAll) query = query.where(ownOrNobodys(viewer));
     const byStatus = Object.fromEntries(
@@ -275,13 +278,15 @@ export class Leads {
       .selectFrom("leadStates")
       .selectAll()
       .where("receivedAt", ">", since ?? "")
+      .where("email", "!=", ERASED)
       .orderBy("receivedAt", "desc")
       .limit(20);
     if (!viewer.seesAll) fresh = fresh.where(ownOrNobodys(viewer));
     let freshCount = this.db
       .selectFrom("leadStates")
       .select(sql<number>`count(*)`.as("n"))
-      .where("receivedAt", ">", since ?? "");
+      .where("receivedAt", ">", since ?? "")
+      .where("email", "!=", ERASED);
     if (!viewer.seesAll) freshCount = freshCount.where(ownOrNobodys(viewer));
     return {
       byStatus,

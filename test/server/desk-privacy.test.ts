@@ -371,6 +371,38 @@ for (const engine of engines)
         for (const id of Object.values(ids[PERSON.email]))
           assert.ok(!second.text.includes(id), `no link to the first erased person's ${id}`);
         assert.doesNotMatch(second.text, /The same person&#x27;s other leads/);
+        // ...says it was erased instead of its fields, and offers nothing to do.
+        assert.match(
+          second.text.replace(/<!-- -->/g, ""),
+          /Erased on .*? at the person&#x27;s request/,
+        );
+        assert.doesNotMatch(second.text, /Work on it|\/assign"|\/status"|\/note"/);
+        const base = `/desk/leads/booking/${ids[OTHER.email].booking}`;
+        for (const [action, body] of [
+          ["assign", { assignee: managerId }],
+          ["status", { status: "closed" }],
+          ["note", { note: "A note about nobody" }],
+        ] as const)
+          assert.equal((await manager.post(`${base}/${action}`, body)).status, 409, action);
+        assert.equal(
+          await db
+            .selectFrom("leadNotes")
+            .select("id")
+            .where("leadId", "=", ids[OTHER.email].booking)
+            .execute()
+            .then((r) => r.length),
+          0,
+        );
+        // Erased records are in no list, count or CSV.
+        const erasedIds = [...Object.values(ids[PERSON.email]), ...Object.values(ids[OTHER.email])];
+        const inbox = await manager.get("/desk/inbox");
+        const csv = await manager.get("/desk/inbox/export");
+        assert.equal(csv.status, 200);
+        for (const id of erasedIds) {
+          assert.ok(!inbox.text.includes(id), `the inbox lists no erased ${id}`);
+          assert.ok(!csv.text.includes(id), `the CSV has no erased ${id}`);
+        }
+        assert.doesNotMatch(csv.text, /(^|,)erased,erased/m);
         // Each view and change is in the audit log, as the manager's; the adviser's refusals too.
         const actions = await db
           .selectFrom("auditLog")

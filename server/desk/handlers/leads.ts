@@ -334,6 +334,16 @@ async function allowedLead(desk: Desk, request: FastifyRequest, reply: FastifyRe
   return lead;
 }
 
+/** A lead staff may work on: allowed, and not erased (an erased record is nobody). */
+async function workableLead(desk: Desk, request: FastifyRequest, reply: FastifyReply) {
+  const lead = await allowedLead(desk, request, reply);
+  if (lead?.email !== ERASED) return lead;
+  await refuse(desk, request, reply, 409, "This lead was erased", [
+    "Everything about this person was erased at their request: there is nothing to assign, change or note.",
+  ]);
+  return undefined;
+}
+
 const DONE: Record<string, string> = {
   assigned: "The assignee is changed.",
   status: "The status is changed.",
@@ -400,7 +410,7 @@ export const showLead: Handler = async (desk, request, reply) => {
 };
 
 export const assignLead: Handler = async (desk, request, reply) => {
-  const lead = await allowedLead(desk, request, reply);
+  const lead = await workableLead(desk, request, reply);
   if (!lead) return reply;
   const viewer = viewerOf(request);
   const to = field(request.body, "assignee") || null;
@@ -418,7 +428,7 @@ export const assignLead: Handler = async (desk, request, reply) => {
 };
 
 export const setLeadStatus: Handler = async (desk, request, reply) => {
-  const lead = await allowedLead(desk, request, reply);
+  const lead = await workableLead(desk, request, reply);
   if (!lead) return reply;
   const status = field(request.body, "status");
   if (!isLeadStatus(status))
@@ -437,7 +447,7 @@ export const setLeadStatus: Handler = async (desk, request, reply) => {
 };
 
 export const addLeadNote: Handler = async (desk, request, reply) => {
-  const lead = await allowedLead(desk, request, reply);
+  const lead = await workableLead(desk, request, reply);
   if (!lead) return reply;
   const note = field(request.body, "note").replace(/\r\n?/g, "\n").trim();
   if (!note || note.length > 4000)

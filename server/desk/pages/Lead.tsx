@@ -1,4 +1,5 @@
 import type { LeadStatus } from "../../db/schema";
+import { ERASED } from "../../privacy/strip";
 import { LEAD_STATUSES } from "../leads";
 import type { StaffMember } from "../staff";
 import { Csrf, renderPage, When, type PageContext } from "./Layout";
@@ -68,6 +69,7 @@ export function leadPage(
   const { lead, record, staff } = data;
   const me = context.staff!;
   const base = `/desk/leads/${lead.kind}/${lead.id}`;
+  const erased = lead.email === ERASED;
   const fields = Object.entries(record).filter(
     ([k, v]) => !HIDDEN.has(k) && v !== undefined && v !== null && v !== "",
   );
@@ -80,82 +82,91 @@ export function leadPage(
           <p>{data.done}</p>
         </div>
       ) : null}
-      <p>
-        Status{" "}
-        <span className={`status status-${lead.status.replace(" ", "-")}`}>{lead.status}</span>,
-        assigned to {lead.assignee ? (data.names.get(lead.assignee) ?? "someone") : "nobody"}.
-      </p>
-      <div className="lead-columns">
-        <section aria-labelledby="details">
-          <h2 id="details">Details</h2>
-          <dl className="summary">
-            {fields.map(([k, v]) => (
-              <div key={k}>
-                <dt>{FIELD_LABELS[k] ?? k}</dt>
-                <dd dir="auto" className={k === "message" ? "message" : undefined}>
-                  {typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v) ? (
-                    <When at={v} now={data.now} />
-                  ) : typeof v === "string" ? (
-                    v
-                  ) : (
-                    JSON.stringify(v)
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section aria-labelledby="work">
-          <h2 id="work">Work on it</h2>
-          <form method="post" action={`${base}/assign`} className="stack">
-            <Csrf token={context.csrf} />
-            {data.canAssignAnyone ? (
-              <>
-                <label htmlFor="assignee">Assign to</label>
-                <select id="assignee" name="assignee" defaultValue={lead.assignee ?? ""}>
-                  <option value="">Nobody</option>
-                  {staff
-                    .filter((s) => !s.disabled)
-                    .map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
+      {erased ? (
+        <p>
+          Erased on <When at={lead.updatedAt} now={data.now} /> at the person&apos;s request:
+          nothing about them is kept, and there is nothing to do here.
+        </p>
+      ) : (
+        <>
+          <p>
+            Status{" "}
+            <span className={`status status-${lead.status.replace(" ", "-")}`}>{lead.status}</span>,
+            assigned to {lead.assignee ? (data.names.get(lead.assignee) ?? "someone") : "nobody"}.
+          </p>
+          <div className="lead-columns">
+            <section aria-labelledby="details">
+              <h2 id="details">Details</h2>
+              <dl className="summary">
+                {fields.map(([k, v]) => (
+                  <div key={k}>
+                    <dt>{FIELD_LABELS[k] ?? k}</dt>
+                    <dd dir="auto" className={k === "message" ? "message" : undefined}>
+                      {typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v) ? (
+                        <When at={v} now={data.now} />
+                      ) : typeof v === "string" ? (
+                        v
+                      ) : (
+                        JSON.stringify(v)
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section aria-labelledby="work">
+              <h2 id="work">Work on it</h2>
+              <form method="post" action={`${base}/assign`} className="stack">
+                <Csrf token={context.csrf} />
+                {data.canAssignAnyone ? (
+                  <>
+                    <label htmlFor="assignee">Assign to</label>
+                    <select id="assignee" name="assignee" defaultValue={lead.assignee ?? ""}>
+                      <option value="">Nobody</option>
+                      {staff
+                        .filter((s) => !s.disabled)
+                        .map((s) => (
+                          <option key={s.id} value={s.id}>
+                            {s.name}
+                          </option>
+                        ))}
+                    </select>
+                    <button type="submit">Assign</button>
+                  </>
+                ) : lead.assignee === me.id ? (
+                  <>
+                    <input type="hidden" name="assignee" value="" />
+                    <button type="submit">Give it back (unassign)</button>
+                  </>
+                ) : (
+                  <>
+                    <input type="hidden" name="assignee" value={me.id} />
+                    <button type="submit">Take it (assign to me)</button>
+                  </>
+                )}
+              </form>
+              <form method="post" action={`${base}/status`} className="stack">
+                <Csrf token={context.csrf} />
+                <label htmlFor="status">Status</label>
+                <select id="status" name="status" defaultValue={lead.status}>
+                  {LEAD_STATUSES.map((s: LeadStatus) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
                 </select>
-                <button type="submit">Assign</button>
-              </>
-            ) : lead.assignee === me.id ? (
-              <>
-                <input type="hidden" name="assignee" value="" />
-                <button type="submit">Give it back (unassign)</button>
-              </>
-            ) : (
-              <>
-                <input type="hidden" name="assignee" value={me.id} />
-                <button type="submit">Take it (assign to me)</button>
-              </>
-            )}
-          </form>
-          <form method="post" action={`${base}/status`} className="stack">
-            <Csrf token={context.csrf} />
-            <label htmlFor="status">Status</label>
-            <select id="status" name="status" defaultValue={lead.status}>
-              {LEAD_STATUSES.map((s: LeadStatus) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <button type="submit">Change status</button>
-          </form>
-          <form method="post" action={`${base}/note`} className="stack">
-            <Csrf token={context.csrf} />
-            <label htmlFor="note">Private note (staff only)</label>
-            <textarea id="note" name="note" rows={4} maxLength={4000} required />
-            <button type="submit">Add note</button>
-          </form>
-        </section>
-      </div>
+                <button type="submit">Change status</button>
+              </form>
+              <form method="post" action={`${base}/note`} className="stack">
+                <Csrf token={context.csrf} />
+                <label htmlFor="note">Private note (staff only)</label>
+                <textarea id="note" name="note" rows={4} maxLength={4000} required />
+                <button type="submit">Add note</button>
+              </form>
+            </section>
+          </div>
+        </>
+      )}
       <section aria-labelledby="timeline">
         <h2 id="timeline">Timeline</h2>
         <ol className="timeline">
