@@ -18,8 +18,8 @@ import type { Languages } from "../languages";
 import { ENQUIRY_PATH } from "../service/paths";
 import { clientAddress } from "../service/rateLimit";
 import { log } from "../service/log";
-import { mediaType, parseFields, sendHtml, sendJson, wantsJson } from "../http/answers";
-import { FORM_TYPES, type RawHandler } from "../http/raw";
+import { mediaType, sendHtml, sendJson, wantsJson } from "../http/answers";
+import { postedForm, type RawHandler } from "../http/raw";
 
 const JSON_TYPE = "application/json";
 
@@ -51,12 +51,9 @@ export function enquiryHandler({ intake, languages, trustProxy }: Options): RawH
       res.setHeader("Allow", "POST");
       return refuse(405, views.problem("method"));
     }
-    const refused = typeof posted === "object" ? posted.refused : undefined;
-    if (refused === 413) return refuse(413, views.problem("tooLarge"));
-    if (refused === 415 || !FORM_TYPES.includes(type)) return refuse(415, views.problem("type"));
-    if (refused) return refuse(400, views.problem("malformed"));
-    const fields = parseFields(type, typeof posted === "string" ? posted : "");
-    if (!fields) return refuse(400, views.problem("malformed"));
+    const form = postedForm(type, posted);
+    if (!("fields" in form)) return refuse(form.status, views.problem(form.problem));
+    const { fields } = form;
     // From here on the server answers in the language the form was sent from.
     lang = languages.codeOf(fields[LANG_FIELD]);
     views = languages.in(lang);

@@ -8,6 +8,7 @@ import type {
   HTTPMethods,
 } from "fastify";
 import { BODY_LIMIT } from "../service/body";
+import { parseFields } from "./answers";
 import { log } from "../service/log";
 
 /**
@@ -26,6 +27,24 @@ export type RawHandler = (
 
 /** The types a form is posted as: urlencoded (no JavaScript) or JSON (the page's script). */
 export const FORM_TYPES = ["application/x-www-form-urlencoded", "application/json"];
+
+/** Why a posted form cannot be read, as its answer's status and the visitor's problem. */
+export type FormProblem =
+  | { status: 413; problem: "tooLarge" }
+  | { status: 415; problem: "type" }
+  | { status: 400; problem: "malformed" };
+
+/** A posted form's fields (the first value of each), or why it cannot be read. */
+export function postedForm(
+  type: string,
+  posted: Posted,
+): { fields: Record<string, string> } | FormProblem {
+  const refused = typeof posted === "object" ? posted.refused : undefined;
+  if (refused === 413) return { status: 413, problem: "tooLarge" };
+  if (refused === 415 || !FORM_TYPES.includes(type)) return { status: 415, problem: "type" };
+  const fields = refused ? null : parseFields(type, typeof posted === "string" ? posted : "");
+  return fields ? { fields } : { status: 400, problem: "malformed" };
+}
 
 /**
  * An unexpected failure of a handler: logged once, with its stack, in one record naming the

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { mediaType, parseFields } from "../http/answers";
-import { FORM_TYPES, type Posted } from "../http/raw";
+import { mediaType } from "../http/answers";
+import { postedForm, type Posted } from "../http/raw";
 
 /** What a refused request is told, in the language of the page it came from. */
 export interface FormRefusals {
@@ -25,13 +25,8 @@ export function readPostedForm(
     res.setHeader("Allow", "POST");
     return void refuse(405, words.method());
   }
-  const type = mediaType(req.headers["content-type"]);
-  if (typeof posted === "object" && posted.refused === 413)
-    return void refuse(413, words.tooLarge());
-  if ((typeof posted === "object" && posted.refused === 415) || !FORM_TYPES.includes(type))
-    return void refuse(415, words.type());
-  if (typeof posted === "object") return void refuse(400, words.malformed());
-  const fields = parseFields(type, posted ?? "");
-  if (!fields) return void refuse(400, words.malformed());
-  return fields;
+  const form = postedForm(mediaType(req.headers["content-type"]), posted);
+  if ("fields" in form) return form.fields;
+  refuse(form.status, words[form.problem]());
+  return undefined;
 }

@@ -22,16 +22,12 @@ import { DatabaseRateLimiter, type Limiter } from "./rateLimit";
 import { databaseProblem, isUnreachable, StartError } from "./startErrors";
 
 export interface Services {
-  /** The built site's folder. */
-  dist: string;
-  /** The old JSON-lines file of enquiries; the other old files and the data folder sit beside it. */
-  dataFile: string;
   database: OpenDatabase;
   /** Resolves once the schema is migrated and the old files imported; rejects with a StartError. */
   prepared: Promise<void>;
   /** The server's pages and e-mails in each language the site is built in. */
   languages: Languages;
-  mail: MailSettings;
+  mail: SharedMail;
   /** The public origin of links in e-mails (PUBLIC_URL, default SITE_URL's). */
   publicUrl: string;
   /** Signs manage links and the acknowledgement's privacy link (BOOKING_SECRET or the database's). */
@@ -50,7 +46,8 @@ export interface Services {
   webhooks?: Webhooks;
 }
 
-export interface MailSettings {
+/** The mail server and the addresses every feature's e-mails go from and to. */
+export interface SharedMail {
   /** Undefined when no mail server is configured: leads are stored, not e-mailed. */
   mailer?: Mailer;
   mailTo: string;
@@ -79,8 +76,6 @@ export function createServices(options: AppOptions): Services {
     new DatabaseRateLimiter(database.db, database.engine, scope, limit, prepared, now);
   const outbox = { backoff: options.backoff, pollMs: options.pollMs, leaseMs: options.leaseMs };
   return {
-    dist,
-    dataFile,
     database,
     prepared,
     languages: new Languages(dist),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from "fastify";
 import { parseVitalsReport } from "../../src/lib/vitals";
+import { mediaType } from "../http/answers";
 import { ANY } from "../http/raw";
 import type { RateLimit } from "../service/config";
 import type { ProxyTrust } from "../service/proxies";
@@ -56,7 +57,7 @@ export function vitalsRoutes({ store, routes, limiter, trustProxy, now = Date.no
       preParsing: async (request, reply) => {
         if (request.method !== "POST")
           return refuse(reply.header("Allow", "POST"), 405, "Send reports with POST.");
-        if (!/^(text\/plain|application\/json)\b/i.test(request.headers["content-type"] ?? ""))
+        if (!TYPES.includes(mediaType(request.headers["content-type"])))
           return refuse(reply, 415, "Send the report as text/plain or application/json.");
         const wait = (await limiter?.take(clientAddress(request.raw, trustProxy))) ?? 0;
         if (wait)
